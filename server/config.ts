@@ -1,0 +1,76 @@
+// Configuration is read and validated once, here (DESIGN.md §4).
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_FREE_TEXT_QUOTA } from './constants.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('postgresql://127.0.0.1:5432/atelier'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (queues and pub/sub channels), so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().default('atelier'),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: optionalString,
+  CLERK_PUBLISHABLE_KEY: optionalString,
+  CLERK_SECRET_KEY: optionalString,
+  CLERK_JWT_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  TEXT_MODEL: z.string().default('gpt-4o-mini'),
+  IMAGE_MODEL: z.string().default('gpt-image-1'),
+  CLOUDINARY_URL: optionalString,
+  FREE_TEXT_QUOTA: z.coerce.number().int().min(0).default(DEFAULT_FREE_TEXT_QUOTA),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  GRAPHQL_INTROSPECTION: bool.default(true),
+  CORS_ORIGINS: optionalString,
+  BODY_LIMIT: z.string().default('1mb'),
+});
+
+export type Config = z.infer<typeof schema> & {
+  identityProvider: 'clerk' | 'builtin';
+  dataDir: string;
+};
+
+/** libpq falls back to the OS user when a URL names none; node-postgres does not, so do it here. */
+export function withDefaultUser(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (!url.username) url.username = process.env.PGUSER ?? userInfo().username;
+  return url.toString();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    DATABASE_URL: withDefaultUser(c.DATABASE_URL),
+    identityProvider: c.CLERK_SECRET_KEY || c.CLERK_JWT_KEY ? 'clerk' : 'builtin',
+    dataDir: resolve(c.DATA_DIR),
+  };
+}
+
+/** Where a URL points, without its credentials: safe to log. */
+export function describeUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    return `${u.protocol}//${u.hostname}:${u.port || (u.protocol.startsWith('redis') ? 6379 : 5432)}${u.pathname}`;
+  } catch {
+    return '(unparseable URL)';
+  }
+}

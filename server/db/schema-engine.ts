@@ -1,0 +1,41 @@
+// Loads Prisma's WebAssembly schema engine, the offline stand-in for the native
+// `schema-engine` binary that the prisma CLI would download. The package entry imports
+// its `.wasm` file as an ES module, which Node refuses, so the module is instantiated
+// here by hand with the package's own `schema_engine_bg.js` glue.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SchemaEngine } from '@prisma/schema-engine-wasm';
+
+type Glue = typeof import('@prisma/schema-engine-wasm') & {
+  __wbg_set_wasm(exports: WebAssembly.Exports): void;
+};
+
+let glue: Promise<Glue> | undefined;
+
+function loadGlue(): Promise<Glue> {
+  glue ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const dir = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/schema_engine_bg\.js$/, '');
+    const bg = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as unknown as Glue;
+    const bytes = await readFile(`${dir}schema_engine_bg.wasm`);
+    // The glue module is the wasm module's only import namespace.
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports });
+    bg.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+    return bg;
+  })();
+  return glue;
+}
+
+export interface EngineLog {
+  (message: string): void;
+}
+
+/** Opens a schema engine connected to `databaseUrl`; call `engine.free()` when done. */
+export async function openSchemaEngine(databaseUrl: string, datamodel: { path: string; content: string } | undefined, log: EngineLog = () => {}): Promise<SchemaEngine> {
+  const { SchemaEngine } = await loadGlue();
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  return SchemaEngine.new({ datamodels: datamodel ? [[datamodel.path, datamodel.content]] : undefined }, log, adapter);
+}
