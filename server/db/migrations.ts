@@ -68,7 +68,7 @@ export async function diffDatamodels(from: Datamodel | null, to: Datamodel, data
       exitCode: null,
       filters: noFilters,
     });
-    return out.stdout;
+    return out.stdout ?? "";
   } finally {
     engine.free();
   }

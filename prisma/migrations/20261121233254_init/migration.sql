@@ -15,7 +15,7 @@ CREATE TABLE "User" (
     "id" UUID NOT NULL,
     "authProvider" TEXT NOT NULL,
     "externalId" TEXT NOT NULL,
-    "email" TEXT NOT NULL,
+    "email" TEXT,
     "firstName" TEXT,
     "lastName" TEXT,
     "imageUrl" TEXT,

@@ -1,0 +1,145 @@
+// One HTTP server: Apollo at /graphql, graphql-ws on the same port and path, the REST
+// mirror under /api, health checks, GraphiQL and the built client (DESIGN.md §1).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Config } from './config.js';
+import { createContext, type Context, type Services } from './context.js';
+import { createDb } from './db/prisma.js';
+import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
+import { loadTokenSecret } from './auth/tokens.js';
+import { AppError, ErrorCode, httpStatusOf } from './errors.js';
+import { createLogger, type Logger } from './logger.js';
+import { createRedisPubSub } from './pubsub.js';
+import { createRedis } from './redis.js';
+import { createSchema } from './schema.js';
+import { createModules, type App } from './modules/index.js';
+import { creationRoutes } from './modules/creation/creation.rest.js';
+import { likeRoutes } from './modules/like/like.rest.js';
+import { clientRoutes, graphiqlHandler } from './http/client.js';
+import { healthRoutes } from './http/health.js';
+
+export interface RunningServer {
+  app: App;
+  httpServer: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Authenticates a bearer header; a bad token is an error (401), no token is an anonymous user. */
+async function userFromHeader(identity: IdentityProvider, header: unknown): Promise<User | null> {
+  const token = bearerToken(header);
+  return token ? identity.authenticate(token) : null;
+}
+
+function formatError(log: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = error instanceof GraphQLError ? error.originalError ?? error : error;
+    const code = formatted.extensions?.code;
+    if (original instanceof AppError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
+      const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
+      return { ...formatted, extensions };
+    }
+    log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');
+    return { message: 'Something went wrong on our side. Please try again.', path: formatted.path, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
+  };
+}
+
+export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
+  const db = createDb(config.DATABASE_URL);
+  const redis = createRedis(config.REDIS_URL, 'atelier-api');
+  const subscriber = createRedis(config.REDIS_URL, 'atelier-api-sub');
+  for (const [conn, name] of [[redis, 'redis'], [subscriber, 'redis-subscriber']] as const) {
+    conn.on('error', (e: Error) => log.warn({ err: e.message }, `${name} connection error`));
+  }
+  const pubsub = createRedisPubSub(config.REDIS_PREFIX, redis, subscriber);
+  const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.dataDir);
+  const identity: IdentityProvider =
+    config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log) : new BuiltinIdentity(db, tokenSecret);
+  const services: Services = { config, db, pubsub, identity, tokenSecret, log };
+  const app = createModules(services);
+  const schema = await createSchema(pubsub);
+
+  const expressApp = express();
+  expressApp.disable('x-powered-by');
+  expressApp.set('trust proxy', 'loopback');
+  const httpServer = createServer(expressApp);
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const ws = useServer<Record<string, unknown> | undefined, { user?: User | null }>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
+        try {
+          ctx.extra.user = await userFromHeader(identity, header);
+          return true;
+        } catch {
+          return false; // closes with 4403 Forbidden
+        }
+      },
+      context: (ctx): Context => createContext(app, ctx.extra.user ?? null),
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: config.GRAPHQL_INTROSPECTION,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatError(log),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      { serverWillStart: async () => ({ drainServer: async () => void (await ws.dispose()) }) },
+    ],
+  });
+  await apollo.start();
+
+  expressApp.use(healthRoutes(db, redis));
+  expressApp.use(express.json({ limit: config.BODY_LIMIT }));
+  expressApp.use(creationRoutes(app), likeRoutes(app));
+  expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
+  expressApp.use(
+    '/graphql',
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        try {
+          return createContext(app, await userFromHeader(identity, req.headers.authorization));
+        } catch (e) {
+          if (e instanceof AppError) {
+            throw new GraphQLError(e.message, { extensions: { code: e.code, http: { status: httpStatusOf[e.code] } } });
+          }
+          throw e;
+        }
+      },
+    }),
+  );
+  expressApp.use('/api', (_req, res) => {
+    res.status(404).json({ success: false, message: 'No such API route', code: ErrorCode.NOT_FOUND });
+  });
+  expressApp.use(clientRoutes());
+
+  await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+  log.info({ port, identity: identity.kind }, `Atelier API listening on http://localhost:${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await apollo.stop(); // drains HTTP and closes the WebSocket server's clients
+      wsServer.close();
+      await Promise.allSettled([db.$disconnect(), redis.quit(), subscriber.quit()]);
+    })());
+
+  return { app, httpServer, port, url: `http://127.0.0.1:${port}`, close };
+}

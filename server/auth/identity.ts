@@ -1,0 +1,121 @@
+// One way in for every transport: a bearer token becomes a User row (upserted on first
+// sight), whichever identity provider is active (DESIGN.md §2).
+import { createClerkClient, verifyToken as verifyClerkToken } from '@clerk/backend';
+import type { Config } from '../config.js';
+import type { Db } from '../db/prisma.js';
+import type { User } from '../db/generated/client.js';
+import { AppError, ErrorCode } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { verifyToken } from './tokens.js';
+
+export type { User };
+
+export interface IdentityProvider {
+  readonly kind: 'builtin' | 'clerk';
+  /** The user a token belongs to; throws UNAUTHENTICATED for a bad or expired token. */
+  authenticate(token: string): Promise<User>;
+}
+
+const unauthenticated = (why = 'Your session is invalid or has expired: please sign in again') =>
+  new AppError(ErrorCode.UNAUTHENTICATED, why);
+
+/** "Bearer abc" → "abc"; undefined when no credentials were sent. */
+export function bearerToken(header: unknown): string | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  if (!match?.[1]) throw unauthenticated('The Authorization header must read "Bearer <token>"');
+  return match[1];
+}
+
+export class BuiltinIdentity implements IdentityProvider {
+  readonly kind = 'builtin' as const;
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+  ) {}
+
+  async authenticate(token: string): Promise<User> {
+    let userId: string;
+    try {
+      userId = await verifyToken(this.secret, token);
+    } catch {
+      throw unauthenticated();
+    }
+    const user = await this.db.user.findUnique({ where: { id: userId } });
+    if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
+    return user;
+  }
+}
+
+interface ClerkClaims {
+  sub: string;
+  email?: unknown;
+  first_name?: unknown;
+  last_name?: unknown;
+  image_url?: unknown;
+  /** Clerk Billing puts the active plan here, e.g. "u:premium". */
+  pla?: unknown;
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+export class ClerkIdentity implements IdentityProvider {
+  readonly kind = 'clerk' as const;
+  private readonly clerk;
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'CLERK_SECRET_KEY' | 'CLERK_JWT_KEY'>,
+    private readonly log: Logger,
+  ) {
+    this.clerk = config.CLERK_SECRET_KEY ? createClerkClient({ secretKey: config.CLERK_SECRET_KEY }) : null;
+  }
+
+  async authenticate(token: string): Promise<User> {
+    let claims: ClerkClaims;
+    try {
+      // With CLERK_JWT_KEY the signature is checked locally, with no network call.
+      claims = (await verifyClerkToken(token, {
+        jwtKey: this.config.CLERK_JWT_KEY,
+        secretKey: this.config.CLERK_SECRET_KEY,
+      })) as unknown as ClerkClaims;
+    } catch {
+      throw unauthenticated();
+    }
+    const plan = typeof claims.pla === 'string' && /premium/i.test(claims.pla) ? 'PREMIUM' : undefined;
+    const key = { authProvider_externalId: { authProvider: 'clerk', externalId: claims.sub } };
+    const existing = await this.db.user.findUnique({ where: key });
+    if (existing) {
+      return plan && existing.plan !== plan ? this.db.user.update({ where: { id: existing.id }, data: { plan } }) : existing;
+    }
+    const profile = await this.profile(claims);
+    try {
+      return await this.db.user.create({ data: { authProvider: 'clerk', externalId: claims.sub, plan, ...profile } });
+    } catch {
+      // A concurrent first request created the row.
+      return this.db.user.findUniqueOrThrow({ where: key });
+    }
+  }
+
+  /** Names and e-mail from the token's claims, or from Clerk's API when a secret key is set. */
+  private async profile(claims: ClerkClaims) {
+    const fromClaims = {
+      email: str(claims.email),
+      firstName: str(claims.first_name),
+      lastName: str(claims.last_name),
+      imageUrl: str(claims.image_url),
+    };
+    if (fromClaims.email || !this.clerk) return fromClaims;
+    try {
+      const u = await this.clerk.users.getUser(claims.sub);
+      return {
+        email: u.primaryEmailAddress?.emailAddress ?? u.emailAddresses[0]?.emailAddress ?? null,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        imageUrl: u.imageUrl,
+      };
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'could not fetch the Clerk profile; using token claims');
+      return fromClaims;
+    }
+  }
+}

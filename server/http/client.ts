@@ -1,0 +1,45 @@
+// Serves the built client: hashed assets cached for a year, every other GET path gets
+// index.html (client-side routes), and a browser's GET /graphql gets GraphiQL.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { type Request, type RequestHandler, type Router } from 'express';
+
+export const CLIENT_DIST = resolve(import.meta.dirname, '../../client/dist');
+
+const notBuilt = 'The web client is not built yet: run "npm run build:client" (npm start does it for you).';
+
+export function isClientBuilt(dir = CLIENT_DIST): boolean {
+  return existsSync(join(dir, 'index.html'));
+}
+
+/** A browser navigating to /graphql (not a GraphQL GET request). */
+export function wantsGraphiQL(req: Request): boolean {
+  return req.method === 'GET' && req.query.query === undefined && req.accepts(['application/json', 'text/html']) === 'text/html';
+}
+
+export function graphiqlHandler(enabled: boolean, dir = CLIENT_DIST): RequestHandler {
+  return (req, res, next) => {
+    if (!wantsGraphiQL(req)) return next();
+    if (!enabled) return res.status(404).type('text').send('GraphiQL is turned off on this server.');
+    const page = join(dir, 'graphiql.html');
+    if (!existsSync(page)) return res.status(503).type('text').send(notBuilt);
+    res.setHeader('Cache-Control', 'no-cache');
+    return res.sendFile(page);
+  };
+}
+
+export function clientRoutes(dir = CLIENT_DIST): Router {
+  const r = express.Router();
+  r.use(
+    '/assets',
+    express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
+  r.use(express.static(dir, { index: false, maxAge: '1h' }));
+  r.get(/^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/, (_req, res) => {
+    const index = join(dir, 'index.html');
+    if (!existsSync(index)) return res.status(503).type('text').send(notBuilt);
+    res.setHeader('Cache-Control', 'no-cache');
+    return res.sendFile(index);
+  });
+  return r;
+}

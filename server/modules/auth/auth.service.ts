@@ -1,0 +1,70 @@
+// Built-in accounts: sign-up and sign-in with scrypt-hashed passwords and JWTs.
+import { z } from 'zod';
+import type { Services } from '../../context.js';
+import type { User } from '../../db/generated/client.js';
+import { Prisma } from '../../db/prisma.js';
+import { AppError, ErrorCode } from '../../errors.js';
+import { parseInput } from '../../validation.js';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../constants.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
+import { issueToken } from '../../auth/tokens.js';
+
+const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).email('Please enter a valid e-mail address');
+const name = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(NAME_MAX_LENGTH, `${label} is too long`);
+const signUpSchema = z.object({ email, password: z.string(), firstName: name('First name'), lastName: name('Last name') });
+
+export interface AuthResult {
+  token: string;
+  user: User;
+}
+
+// A fixed hash to compare against when the e-mail is unknown, so sign-in takes as long either way.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export class AuthService {
+  constructor(private readonly services: Services) {}
+
+  private requireBuiltin(): void {
+    if (this.services.identity.kind !== 'builtin') {
+      throw new AppError(ErrorCode.FORBIDDEN, 'Built-in accounts are turned off: sign in with Clerk');
+    }
+  }
+
+  async signUp(input: unknown): Promise<AuthResult> {
+    this.requireBuiltin();
+    const data = parseInput(signUpSchema, input);
+    const problem = passwordProblem(data.password, data.email);
+    if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { field: 'password' });
+    const passwordHash = await hashPassword(data.password);
+    try {
+      const user = await this.services.db.user.create({
+        data: {
+          authProvider: 'local',
+          externalId: crypto.randomUUID(),
+          email: data.email,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          passwordHash,
+        },
+      });
+      return { user, token: await issueToken(this.services.tokenSecret, user.id) };
+    } catch (e) {
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {
+        throw new AppError(ErrorCode.BAD_USER_INPUT, 'An account with this e-mail already exists', { field: 'email', reason: 'EMAIL_TAKEN' });
+      }
+      throw e;
+    }
+  }
+
+  async signIn(rawEmail: string, password: string): Promise<AuthResult> {
+    this.requireBuiltin();
+    const address = email.safeParse(rawEmail);
+    const user = address.success
+      ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } })
+      : null;
+    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Wrong e-mail or password');
+    return { user, token: await issueToken(this.services.tokenSecret, user.id) };
+  }
+}

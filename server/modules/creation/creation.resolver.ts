@@ -1,0 +1,71 @@
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { requireUser, type Context } from '../../context.js';
+import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
+import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
+import { providerOf, type Creation, type Page } from './creation.service.js';
+
+const toConnection = (page: Page<Creation>): CreationConnection => ({
+  edges: page.items.map((node, i) => ({ node, cursor: page.cursors[i]! })),
+  pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.cursors.at(-1) ?? null },
+});
+
+@Resolver(() => CreationObject)
+export class CreationResolver {
+  @Query(() => CreationConnection, { description: "The signed-in user's creations, newest first" })
+  async myCreations(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context): Promise<CreationConnection> {
+    return toConnection(await ctx.app.creations.history(requireUser(ctx).id, first, after));
+  }
+
+  @Query(() => CreationConnection, { description: 'Published creations, newest first' })
+  async communityFeed(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context): Promise<CreationConnection> {
+    return toConnection(await ctx.app.creations.feed(first, after));
+  }
+
+  @Query(() => CreationObject, { nullable: true, description: 'A published creation, or one of your own' })
+  creation(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Creation | null> {
+    return ctx.app.creations.visible(id, ctx.user?.id ?? null);
+  }
+
+  @Mutation(() => CreationObject)
+  setCreationPublished(
+    @Arg('id', () => ID) id: string,
+    @Arg('publish') publish: boolean,
+    @Ctx() ctx: Context,
+  ): Promise<Creation> {
+    return ctx.app.creations.setPublished(id, requireUser(ctx).id, publish);
+  }
+
+  @Mutation(() => Boolean)
+  deleteCreation(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.app.creations.remove(id, requireUser(ctx).id);
+  }
+
+  @Subscription(() => CreationObject, {
+    nullable: true,
+    topics: Topic.CREATION_PUBLISHED,
+    description: 'Fires when a creation joins the community feed',
+  })
+  async creationPublished(@Root() event: CreationPublishedEvent, @Ctx() ctx: Context): Promise<Creation | null> {
+    return ctx.app.creations.visible(event.creationId, null);
+  }
+
+  @FieldResolver(() => Boolean)
+  likedByMe(@Root() c: Creation, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.loaders.likedByMe.load(c.id);
+  }
+
+  @FieldResolver(() => [ID], { description: 'Ids of the users who like it' })
+  likes(@Root() c: Creation, @Ctx() ctx: Context): Promise<string[]> {
+    return ctx.loaders.likers.load(c.id);
+  }
+
+  @FieldResolver(() => CreationAuthor)
+  async user(@Root() c: Creation, @Ctx() ctx: Context): Promise<CreationAuthor> {
+    return { firstName: await ctx.loaders.firstName.load(c.userId) };
+  }
+
+  @FieldResolver(() => String, { description: 'Which provider made it, e.g. "openai" or "local"' })
+  provider(@Root() c: Creation): string {
+    return providerOf(c.metadata);
+  }
+}

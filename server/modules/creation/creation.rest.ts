@@ -1,0 +1,45 @@
+// REST mirror of the creation module (spec §7).
+import { Router } from 'express';
+import { authed } from '../../rest.js';
+import type { App } from '../index.js';
+import type { CreationType } from '../../db/generated/enums.js';
+
+/** "BLOG_TITLE" → "blog-title", the REST mirror's spelling of a kind. */
+export const restType = (t: CreationType) => t.toLowerCase().replaceAll('_', '-');
+
+export function creationRoutes(app: App): Router {
+  const r = Router();
+
+  r.get(
+    '/api/user/get-user-creations',
+    authed(app, async (req, res) => {
+      const rows = await app.creations.allOf(req.user.id);
+      res.json({
+        success: true,
+        creations: rows.map((c) => ({ id: c.id, prompt: c.prompt, type: restType(c.type), content: c.content, created_at: c.createdAt })),
+        message: '',
+      });
+    }),
+  );
+
+  r.get(
+    '/api/user/get-published-creations',
+    authed(app, async (_req, res) => {
+      const rows = await app.creations.allPublished();
+      res.json({
+        success: true,
+        creations: rows.map((c) => ({
+          id: c.id,
+          content: c.content,
+          prompt: c.prompt,
+          likes: c.likes.map((l) => l.userId),
+          createdAt: c.createdAt,
+          user: { firstName: c.user.firstName },
+        })),
+        message: '',
+      });
+    }),
+  );
+
+  return r;
+}

@@ -1,0 +1,131 @@
+// The creation module owns the Creation table: history, community feed, publishing.
+import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
+import type { Services } from '../../context.js';
+import { Prisma, type Db } from '../../db/prisma.js';
+import type { Creation } from '../../db/generated/client.js';
+import { CreationType } from '../../db/generated/enums.js';
+import { AppError, ErrorCode } from '../../errors.js';
+import { isUuid } from '../../validation.js';
+import { PAGE_SIZE_MAX } from '../../constants.js';
+
+export type { Creation };
+
+/** Kinds whose content is an image, the only ones the community gallery shows. */
+export const IMAGE_KINDS: readonly CreationType[] = [CreationType.IMAGE, CreationType.BACKGROUND_REMOVAL, CreationType.OBJECT_REMOVAL];
+
+export interface Page<T> {
+  items: T[];
+  cursors: string[];
+  hasNextPage: boolean;
+}
+
+/** Cursor = the sort key of the last row seen: (createdAt, id), newest first. */
+export function encodeCursor(c: Pick<Creation, 'createdAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([c.createdAt.toISOString(), c.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const createdAt = new Date(at);
+    if (typeof id !== 'string' || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
+    return { createdAt, id };
+  } catch {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, 'The pagination cursor is not valid', { field: 'after' });
+  }
+}
+
+function checkPageSize(first: number): void {
+  if (!Number.isInteger(first) || first < 1 || first > PAGE_SIZE_MAX) {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, `first must be between 1 and ${PAGE_SIZE_MAX}`, { field: 'first' });
+  }
+}
+
+export class CreationService {
+  private readonly db: Db;
+  constructor(private readonly services: Services) {
+    this.db = services.db;
+  }
+
+  private async page(where: Prisma.CreationWhereInput, first: number, after?: string | null): Promise<Page<Creation>> {
+    checkPageSize(first);
+    const seek: Prisma.CreationWhereInput | undefined = after
+      ? (({ createdAt, id }) => ({ OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] }))(decodeCursor(after))
+      : undefined;
+    const rows = await this.db.creation.findMany({
+      where: seek ? { AND: [where, seek] } : where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: first + 1,
+    });
+    const items = rows.slice(0, first);
+    return { items, cursors: items.map(encodeCursor), hasNextPage: rows.length > first };
+  }
+
+  history(userId: string, first: number, after?: string | null): Promise<Page<Creation>> {
+    return this.page({ userId }, first, after);
+  }
+
+  feed(first: number, after?: string | null): Promise<Page<Creation>> {
+    return this.page({ published: true }, first, after);
+  }
+
+  /** Every creation of a user, newest first (REST dashboard). */
+  allOf(userId: string): Promise<Creation[]> {
+    return this.db.creation.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  }
+
+  /** Every published creation with its likers and author (REST gallery: the spec has no page size). */
+  allPublished() {
+    return this.db.creation.findMany({
+      where: { published: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      include: { likes: { select: { userId: true }, orderBy: { createdAt: 'asc' } }, user: { select: { firstName: true } } },
+    });
+  }
+
+  /** A creation its owner may see, or anyone if it is published; null otherwise. */
+  async visible(id: string, viewerId: string | null): Promise<Creation | null> {
+    if (!isUuid(id)) return null;
+    const c = await this.db.creation.findUnique({ where: { id } });
+    if (!c || (!c.published && c.userId !== viewerId)) return null;
+    return c;
+  }
+
+  /** The creation, if `userId` owns it: NOT_FOUND when missing, FORBIDDEN when someone else's. */
+  async owned(id: string, userId: string): Promise<Creation> {
+    const c = isUuid(id) ? await this.db.creation.findUnique({ where: { id } }) : null;
+    if (!c) throw new AppError(ErrorCode.NOT_FOUND, 'This creation does not exist');
+    if (c.userId !== userId) throw new AppError(ErrorCode.FORBIDDEN, 'You can only change your own creations');
+    return c;
+  }
+
+  async setPublished(id: string, userId: string, publish: boolean): Promise<Creation> {
+    const c = await this.owned(id, userId);
+    if (publish && !IMAGE_KINDS.includes(c.type)) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, 'Only images can be shared with the community');
+    }
+    if (c.published === publish) return c;
+    const updated = await this.db.creation.update({ where: { id }, data: { published: publish } });
+    if (publish) this.announce(updated.id);
+    return updated;
+  }
+
+  async remove(id: string, userId: string): Promise<boolean> {
+    await this.owned(id, userId);
+    await this.db.creation.delete({ where: { id } });
+    return true;
+  }
+
+  /** Tells every API process that a creation just joined the community feed. */
+  announce(creationId: string): void {
+    const event: CreationPublishedEvent = { creationId };
+    this.services.pubsub.publish(Topic.CREATION_PUBLISHED, event).catch((e: Error) =>
+      this.services.log.warn({ err: e.message, creationId }, 'could not announce a published creation'),
+    );
+  }
+}
+
+export const providerOf = (metadata: unknown): string =>
+  metadata && typeof metadata === 'object' && 'provider' in metadata && typeof metadata.provider === 'string'
+    ? metadata.provider
+    : 'unknown';

@@ -1,0 +1,74 @@
+import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
+import { CreationType } from '../../graphql-enums.js';
+import { PAGE_SIZE_DEFAULT } from '../../constants.js';
+
+/** The public face of a creation's owner: a first name and nothing else. */
+@ObjectType('CreationAuthor')
+export class CreationAuthor {
+  @Field(() => String, { nullable: true })
+  firstName!: string | null;
+}
+
+@ObjectType('Creation')
+export class CreationObject {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => CreationType)
+  type!: CreationType;
+
+  @Field()
+  prompt!: string;
+
+  @Field({ description: 'Markdown for text kinds, an image URL for image kinds' })
+  content!: string;
+
+  @Field()
+  published!: boolean;
+
+  @Field(() => Int)
+  likeCount!: number;
+
+  @Field()
+  createdAt!: Date;
+
+  /** Kept for the field resolvers; not exposed. */
+  userId!: string;
+  metadata!: unknown;
+}
+
+@ObjectType('CreationEdge')
+export class CreationEdge {
+  @Field()
+  cursor!: string;
+
+  @Field(() => CreationObject)
+  node!: CreationObject;
+}
+
+@ObjectType('PageInfo')
+export class PageInfo {
+  @Field()
+  hasNextPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}
+
+@ObjectType('CreationConnection')
+export class CreationConnection {
+  @Field(() => [CreationEdge])
+  edges!: CreationEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+}
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { defaultValue: PAGE_SIZE_DEFAULT })
+  first!: number;
+
+  @Field(() => String, { nullable: true })
+  after?: string | null;
+}

@@ -1,0 +1,34 @@
+// Every module's service, built once per process, and every resolver for the schema.
+import type { Services } from '../context.js';
+import { AuthResolver } from './auth/auth.resolver.js';
+import { AuthService } from './auth/auth.service.js';
+import { CreationResolver } from './creation/creation.resolver.js';
+import { CreationService } from './creation/creation.service.js';
+import { LikeResolver } from './like/like.resolver.js';
+import { LikeService } from './like/like.service.js';
+import { MessagesResolver } from './messages/messages.resolver.js';
+import { MessageService } from './messages/messages.service.js';
+import { UserResolver } from './user/user.resolver.js';
+import { UserService } from './user/user.service.js';
+
+export interface App {
+  services: Services;
+  auth: AuthService;
+  users: UserService;
+  creations: CreationService;
+  likes: LikeService;
+  messages: MessageService;
+}
+
+export function createModules(services: Services): App {
+  return {
+    services,
+    auth: new AuthService(services),
+    users: new UserService(services),
+    creations: new CreationService(services),
+    likes: new LikeService(services),
+    messages: new MessageService(services),
+  };
+}
+
+export const resolvers = [AuthResolver, UserResolver, CreationResolver, LikeResolver, MessagesResolver] as const;

@@ -1,0 +1,39 @@
+import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { requireUser, type Context } from '../../context.js';
+import { Topic, type LikeEvent } from '../../pubsub.js';
+import { CreationObject } from '../creation/creation.types.js';
+import type { Creation } from '../creation/creation.service.js';
+import { LikeChange } from './like.types.js';
+
+interface LikeChangedArgs {
+  creationId?: string | null;
+}
+
+@Resolver()
+export class LikeResolver {
+  @Mutation(() => CreationObject, { description: 'Likes the creation, or takes the like back' })
+  async toggleLike(@Arg('creationId', () => ID) creationId: string, @Ctx() ctx: Context): Promise<Creation> {
+    const { creation, liked } = await ctx.app.likes.toggle(requireUser(ctx).id, creationId);
+    ctx.loaders.likedByMe.clear(creationId).prime(creationId, liked);
+    ctx.loaders.likers.clear(creationId);
+    return creation;
+  }
+
+  @Subscription(() => LikeChange, {
+    description: 'Like counts as they change: of one creation, or of the whole feed when creationId is omitted',
+    topics: Topic.LIKE_CHANGED,
+    topicId: ({ args }: SubscribeResolverData<unknown, LikeChangedArgs>) => args.creationId ?? undefined,
+  })
+  async likeChanged(
+    @Root() event: LikeEvent,
+    @Ctx() ctx: Context,
+    @Arg('creationId', () => ID, { nullable: true }) _creationId?: string,
+  ): Promise<LikeChange> {
+    let likedByMe = false;
+    if (ctx.user) {
+      // The loader is per operation and an operation lives as long as the subscription: never serve a cached answer.
+      likedByMe = ctx.user.id === event.actorId ? event.liked : await ctx.loaders.likedByMe.clear(event.creationId).load(event.creationId);
+    }
+    return { creationId: event.creationId, likeCount: event.likeCount, likedByMe };
+  }
+}

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import { AppError, ErrorCode } from '../../errors.js';
+import { authed } from '../../rest.js';
+import type { App } from '../index.js';
+
+export function likeRoutes(app: App): Router {
+  const r = Router();
+  r.post(
+    '/api/user/toggle-like-creation',
+    authed(app, async (req, res) => {
+      const id: unknown = req.body?.id;
+      if (typeof id !== 'string' && typeof id !== 'number') throw new AppError(ErrorCode.BAD_USER_INPUT, 'Send the creation id as {"id": "..."}');
+      const { creation, liked } = await app.likes.toggle(req.user.id, String(id));
+      res.json({ success: true, message: liked ? 'Creation Liked' : 'Creation Unliked', likeCount: creation.likeCount, likedByMe: liked });
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,48 @@
+// The like module owns the Like table and Creation.likeCount, changed together.
+import type { Services } from '../../context.js';
+import { Topic, type LikeEvent } from '../../pubsub.js';
+import { AppError, ErrorCode } from '../../errors.js';
+import { isUuid } from '../../validation.js';
+import type { Creation } from '../../db/generated/client.js';
+
+export interface ToggleResult {
+  creation: Creation;
+  liked: boolean;
+}
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This creation does not exist');
+
+export class LikeService {
+  constructor(private readonly services: Services) {}
+
+  /**
+   * Likes or unlikes. The creation row is locked for the transaction, so toggles on one
+   * creation run one at a time: the Like rows and likeCount always agree, and a user's
+   * toggles apply in the order they reach the database.
+   */
+  async toggle(userId: string, creationId: string): Promise<ToggleResult> {
+    if (!isUuid(creationId)) throw notFound();
+    const result = await this.services.db.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ userId: string; published: boolean }[]>`
+        SELECT "userId", published FROM "Creation" WHERE id = ${creationId}::uuid FOR UPDATE`;
+      const row = rows[0];
+      if (!row || (!row.published && row.userId !== userId)) throw notFound();
+      const removed = await tx.like.deleteMany({ where: { creationId, userId } });
+      const liked = removed.count === 0;
+      if (liked) await tx.like.create({ data: { creationId, userId } });
+      const creation = await tx.creation.update({
+        where: { id: creationId },
+        data: { likeCount: { increment: liked ? 1 : -1 } },
+      });
+      // Published while the row is still locked: events leave in commit order, so the
+      // last count every subscriber sees is the final one, whichever process sent it.
+      const event: LikeEvent = { creationId, likeCount: creation.likeCount, actorId: userId, liked };
+      await Promise.all([
+        this.services.pubsub.publish(Topic.LIKE_CHANGED, event),
+        this.services.pubsub.publish(Topic.LIKE_CHANGED, creationId, event),
+      ]);
+      return { creation, liked };
+    });
+    return result;
+  }
+}

@@ -1,0 +1,21 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { Context } from '../../context.js';
+import { ContactInput, FeedbackInput } from './messages.types.js';
+
+@Resolver()
+export class MessagesResolver {
+  @Mutation(() => Boolean)
+  submitFeedback(@Arg('input', () => FeedbackInput) input: FeedbackInput, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.app.messages.feedback(input, ctx.user?.id ?? null);
+  }
+
+  @Mutation(() => Boolean)
+  submitContact(@Arg('input', () => ContactInput) input: ContactInput, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.app.messages.contact(input);
+  }
+
+  @Mutation(() => Boolean)
+  subscribeNewsletter(@Arg('email') email: string, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.app.messages.subscribe(email);
+  }
+}
