@@ -43,12 +43,12 @@ async function loadSchema() {
 /** Creates the database if needed and applies every pending migration; returns their names. */
 export async function applyMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   await ensureDatabase(databaseUrl);
-  const engine = await openSchemaEngine(databaseUrl, await loadSchema());
+  const { engine, close } = await openSchemaEngine(databaseUrl, await loadSchema());
   try {
     const out = await engine.applyMigrations({ migrationsList: await loadMigrationList(dir), filters: noFilters });
     return out.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -59,7 +59,7 @@ type Datamodel = { path: string; content: string };
 
 /** SQL taking a database shaped like `from` (or an empty one) to `to`. No database is touched. */
 export async function diffDatamodels(from: Datamodel | null, to: Datamodel, databaseUrl: string): Promise<string> {
-  const engine = await openSchemaEngine(databaseUrl, to);
+  const { engine, close } = await openSchemaEngine(databaseUrl, to);
   try {
     const out = await engine.diff({
       from: from ? { tag: 'schemaDatamodel', files: [from] } : { tag: 'empty' },
@@ -68,9 +68,9 @@ export async function diffDatamodels(from: Datamodel | null, to: Datamodel, data
       exitCode: null,
       filters: noFilters,
     });
-    return out.stdout ?? "";
+    return out.stdout ?? '';
   } finally {
-    engine.free();
+    await close();
   }
 }
 

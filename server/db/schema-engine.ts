@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 
@@ -33,9 +34,24 @@ export interface EngineLog {
   (message: string): void;
 }
 
-/** Opens a schema engine connected to `databaseUrl`; call `engine.free()` when done. */
-export async function openSchemaEngine(databaseUrl: string, datamodel: { path: string; content: string } | undefined, log: EngineLog = () => {}): Promise<SchemaEngine> {
+export interface OpenEngine {
+  engine: SchemaEngine;
+  /** Frees the engine and closes its connections (releasing Prisma's migration lock). */
+  close(): Promise<void>;
+}
+
+/** Opens a schema engine connected to `databaseUrl`. */
+export async function openSchemaEngine(databaseUrl: string, datamodel: { path: string; content: string } | undefined, log: EngineLog = () => {}): Promise<OpenEngine> {
   const { SchemaEngine } = await loadGlue();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
-  return SchemaEngine.new({ datamodels: datamodel ? [[datamodel.path, datamodel.content]] : undefined }, log, adapter);
+  // Our own pool, because freeing the engine does not end the adapter's connections.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+  const engine = await SchemaEngine.new({ datamodels: datamodel ? [[datamodel.path, datamodel.content]] : undefined }, log, adapter);
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await pool.end();
+    },
+  };
 }

@@ -1,0 +1,15 @@
+// Every test process talks to the test database and its own Redis key prefix.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_test';
+
+process.env.DATABASE_URL = TEST_DATABASE_URL;
+process.env.REDIS_PREFIX = `atelier-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+process.env.JWT_SECRET = 'test-secret-for-integration-tests-only-0123456789';
+process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atelier-test-'));
+process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+process.env.NODE_ENV = 'test';
+process.env.PORT = '0';
+process.env.HOST = '127.0.0.1';
