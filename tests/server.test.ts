@@ -1,0 +1,121 @@
+// The process around the API: health checks, GraphiQL, the client, start-up refusals.
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, gqlOk, signUp, startTestServer } from './helpers/server.js';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('health', () => {
+  it('/healthz says the process is up and /readyz that Postgres and Redis answer', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok' });
+  });
+});
+
+describe('GraphiQL and introspection', () => {
+  it('serves GraphiQL to a browser on GET /graphql, built locally with no CDN', async () => {
+    const res = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Atelier GraphiQL</title>');
+    const scripts = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((s) => s.startsWith('/'))).toBe(true);
+    const entry = scripts.find((s) => s.endsWith('.js'))!;
+    const js = await fetch(`${server.url}${entry}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves the web app on any other path', async () => {
+    const res = await fetch(`${server.url}/ai/write-article`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('still answers GraphQL GET requests and introspection', async () => {
+    const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ authConfig { provider } }')}`, { headers: { 'apollo-require-preflight': '1' } });
+    expect(await res.json()).toEqual({ data: { authConfig: { provider: 'builtin' } } });
+    const intro = await gqlOk(server.url, '{ __schema { queryType { name } } }');
+    expect(intro.__schema.queryType.name).toBe('Query');
+  });
+
+  it('turns introspection and GraphiQL off with GRAPHQL_INTROSPECTION=false', async () => {
+    const closed = await startTestServer({ GRAPHQL_INTROSPECTION: 'false' });
+    try {
+      const r = await gql(closed.url, '{ __schema { queryType { name } } }');
+      expect(r.errors?.[0]?.message).toMatch(/introspection/i);
+      const page = await fetch(`${closed.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('gives every refusal a code', async () => {
+    const r = await gql(server.url, '{ nope }');
+    expect(r.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const unknownApi = await fetch(`${server.url}/api/nope`);
+    expect(unknownApi.status).toBe(404);
+    expect(await unknownApi.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('messages from the public site', () => {
+  it('stores feedback, contact messages and newsletter sign-ups, with clear errors for bad input', async () => {
+    const { token, user } = await signUp(server.url, 'Fee');
+    const feedback = { name: 'Fee', email: 'fee@example.test', message: 'Lovely tools', category: 'ui/ux_feedback', rating: 5 };
+    expect((await gqlOk(server.url, 'mutation($i: FeedbackInput!) { submitFeedback(input: $i) }', { i: feedback }, token)).submitFeedback).toBe(true);
+    const stored = await server.app.services.db.feedback.findFirstOrThrow({ where: { userId: user.id } });
+    expect(stored).toMatchObject({ ...feedback, type: 'feedback' });
+    const noRating = await gql(server.url, 'mutation($i: FeedbackInput!) { submitFeedback(input: $i) }', { i: { ...feedback, rating: 0 } });
+    expect(noRating.errors?.[0]).toMatchObject({ message: 'Please fill all fields and provide a rating', extensions: { code: 'BAD_USER_INPUT' } });
+    const badCategory = await gql(server.url, 'mutation($i: FeedbackInput!) { submitFeedback(input: $i) }', { i: { ...feedback, category: 'spam' } });
+    expect(badCategory.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+    const contact = { name: 'Cy', email: `cy-${Date.now()}@example.test`, subject: 'Hello', message: 'Question' };
+    expect((await gqlOk(server.url, 'mutation($i: ContactInput!) { submitContact(input: $i) }', { i: contact })).submitContact).toBe(true);
+    expect(await server.app.services.db.contactMessage.count({ where: { email: contact.email } })).toBe(1);
+    const blank = await gql(server.url, 'mutation($i: ContactInput!) { submitContact(input: $i) }', { i: { ...contact, subject: '  ' } });
+    expect(blank.errors?.[0]).toMatchObject({ message: 'Subject is required', extensions: { code: 'BAD_USER_INPUT', field: 'subject' } });
+
+    const email = `news-${Date.now()}@example.test`;
+    for (let i = 0; i < 2; i++) {
+      expect((await gqlOk(server.url, 'mutation($e: String!) { subscribeNewsletter(email: $e) }', { e: email.toUpperCase() })).subscribeNewsletter).toBe(true);
+    }
+    expect(await server.app.services.db.newsletterSubscriber.count({ where: { email } })).toBe(1);
+    const bad = await gql(server.url, 'mutation { subscribeNewsletter(email: "nope") }');
+    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('start-up without its dependencies', () => {
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/main.ts'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('stops with one line naming Postgres, where it looked and how to start it', () => {
+    const r = run({ DATABASE_URL: 'postgresql://127.0.0.1:1/atelier' });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Postgres is not reachable at postgresql:\/\/127\.0\.0\.1:1\/atelier .*Start it .*pg_ctlcluster/);
+  });
+
+  it('stops with one line naming Redis, where it looked and how to start it', () => {
+    const r = run({ REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Redis is not reachable at redis:\/\/127\.0\.0\.1:1.*Start it .*redis-server/);
+  });
+});
