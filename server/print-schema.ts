@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { createSchema } from './schema.js';
+import { inertPubSub } from './pubsub.js';
 
-const noPubSub = { publish: async () => {}, subscribe: () => [], listenerCount: () => 0 };
-const sdl = printSchema(lexicographicSortSchema(await createSchema(noPubSub)));
+const sdl = printSchema(lexicographicSortSchema(await createSchema(inertPubSub)));
 writeFileSync(resolve(import.meta.dirname, '../schema.graphql'), `${sdl}\n`);
 console.log('wrote schema.graphql');

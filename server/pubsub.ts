@@ -72,3 +72,10 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
     listenerCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
   };
 }
+
+/** For building the schema where nothing is delivered (printing SDL, schema tests). */
+export const inertPubSub: PubSub = {
+  publish: async () => {},
+  subscribe: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }),
+  listenerCount: () => 0,
+};

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { printSchema } from 'graphql';
 import { CreationObject } from '../server/modules/creation/creation.types.js';
 import { createSchema } from '../server/schema.js';
+import { inertPubSub } from '../server/pubsub.js';
 
-const noPubSub = { publish: async () => {}, subscribe: () => [], listenerCount: () => 0 };
 
 describe('decorator metadata', () => {
   it('is emitted under the test compiler', () => {
@@ -18,7 +18,7 @@ describe('decorator metadata', () => {
   });
 
   it('gives the schema the inferred types', async () => {
-    const sdl = printSchema(await createSchema(noPubSub));
+    const sdl = printSchema(await createSchema(inertPubSub));
     expect(sdl).toMatch(/type Creation \{[^}]*\bprompt: String!/s);
     expect(sdl).toMatch(/type Creation \{[^}]*\bpublished: Boolean!/s);
     expect(sdl).toMatch(/type Creation \{[^}]*\bcreatedAt: DateTimeISO!/s);
