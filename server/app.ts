@@ -6,6 +6,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
+import cors from 'cors';
 import express from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -105,6 +106,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   });
   await apollo.start();
 
+  // Browsers on other origins get through only when listed; same-origin needs nothing.
+  const allowed = config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
+  expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   expressApp.use(creationRoutes(app), likeRoutes(app));

@@ -67,6 +67,25 @@ describe('GraphiQL and introspection', () => {
   });
 });
 
+describe('CORS', () => {
+  it('answers cross-origin preflights only for configured origins', async () => {
+    const preflight = (url: string, origin: string) =>
+      fetch(`${url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' } });
+    const closed = await preflight(server.url, 'https://evil.example');
+    expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    const open = await startTestServer({ CORS_ORIGINS: 'https://app.example, https://admin.example' });
+    try {
+      const ok = await preflight(open.url, 'https://admin.example');
+      expect(ok.headers.get('access-control-allow-origin')).toBe('https://admin.example');
+      expect(ok.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+      const denied = await preflight(open.url, 'https://evil.example');
+      expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('messages from the public site', () => {
   it('stores feedback, contact messages and newsletter sign-ups, with clear errors for bad input', async () => {
     const { token, user } = await signUp(server.url, 'Fee');
