@@ -22,8 +22,11 @@ import { createRedisPubSub } from './pubsub.js';
 import { createRedis } from './redis.js';
 import { createSchema } from './schema.js';
 import { createModules, type App } from './modules/index.js';
+import { Queues } from './modules/job/queues.js';
 import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
+import { textRoutes } from './modules/text/text.rest.js';
+import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 
@@ -65,7 +68,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.dataDir);
   const identity: IdentityProvider =
     config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log) : new BuiltinIdentity(db, tokenSecret);
-  const services: Services = { config, db, pubsub, identity, tokenSecret, log };
+  const queues = new Queues(redis, config.REDIS_PREFIX);
+  const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = createModules(services);
   const schema = await createSchema(pubsub);
 
@@ -111,8 +115,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
-  expressApp.use(creationRoutes(app), likeRoutes(app));
+  expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app));
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
+  // GraphQL multipart uploads; the byte limit is enforced while reading (PAYLOAD_TOO_LARGE).
+  expressApp.use('/graphql', graphqlUploadExpress({ maxFileSize: config.UPLOAD_MAX_BYTES + 1, maxFiles: 3 }));
   expressApp.use(
     '/graphql',
     expressMiddleware(apollo, {
@@ -142,6 +148,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     (closing ??= (async () => {
       await apollo.stop(); // drains HTTP and closes the WebSocket server's clients
       wsServer.close();
+      await queues.close().catch(() => undefined);
       await Promise.allSettled([db.$disconnect(), redis.quit(), subscriber.quit()]);
     })());
 

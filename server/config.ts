@@ -2,7 +2,13 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_FREE_TEXT_QUOTA } from './constants.js';
+import {
+  DEFAULT_FREE_TEXT_QUOTA,
+  JOB_TIMEOUT_MS_DEFAULT,
+  MAX_CONCURRENT_JOBS_DEFAULT,
+  TOOL_RATE_PER_MINUTE_DEFAULT,
+  UPLOAD_MAX_BYTES_DEFAULT,
+} from './constants.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -32,7 +38,16 @@ const schema = z.object({
   IMAGE_MODEL: z.string().default('gpt-image-1'),
   CLOUDINARY_URL: optionalString,
   FREE_TEXT_QUOTA: z.coerce.number().int().min(0).default(DEFAULT_FREE_TEXT_QUOTA),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Longest a job may run before it fails. */
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(JOB_TIMEOUT_MS_DEFAULT),
+  /** BullMQ lock: a worker that dies is noticed (its job re-queued) after about this long. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),
+  TOOL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(TOOL_RATE_PER_MINUTE_DEFAULT),
+  /** Pause between chunks the offline writer streams, so text appears as it is written. */
+  LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
   GRAPHQL_INTROSPECTION: bool.default(true),
   CORS_ORIGINS: optionalString,
   BODY_LIMIT: z.string().default('1mb'),

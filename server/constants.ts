@@ -39,3 +39,23 @@ export const SUBJECT_MAX_LENGTH = 200;
 export const READINESS_TIMEOUT_MS = 1500;
 /** How long a graceful shutdown may take before the process exits anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Jobs (DESIGN.md §1, §3). */
+export const JOB_TIMEOUT_MS_DEFAULT = 120_000;
+export const MAX_CONCURRENT_JOBS_DEFAULT = 3;
+export const TOOL_RATE_PER_MINUTE_DEFAULT = 20;
+/** How long a job's streamed text stays in Redis for late subscribers. */
+export const JOB_TEXT_TTL_SECONDS = 60 * 60;
+/** Transient provider errors: retries with exponential backoff and full jitter. */
+export const PROVIDER_RETRIES = 3;
+export const PROVIDER_RETRY_BASE_MS = 500;
+export const PROVIDER_RETRY_MAX_MS = 8_000;
+/** Percent reached at the end of each phase. */
+export const PHASE_PERCENT = { QUEUED: 0, ANALYZING: 10, PROCESSING: 20, FINALIZING: 90, COMPLETED: 100 } as const;
+
+/** Tool inputs. */
+export const TOPIC_MAX_LENGTH = 200;
+export const KEYWORD_MAX_LENGTH = 100;
+export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
+export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+export const RESUME_TEXT_MAX_CHARS = 40_000;

@@ -1,4 +1,6 @@
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import type { Queues } from './modules/job/queues.js';
 import type { Db } from './db/prisma.js';
 import type { IdentityProvider, User } from './auth/identity.js';
 import type { Logger } from './logger.js';
@@ -11,6 +13,9 @@ import type { App } from './modules/index.js';
 export interface Services {
   config: Config;
   db: Db;
+  /** Commands (not subscriptions): rate limits, job state, queues. */
+  redis: Redis;
+  queues: Queues;
   pubsub: PubSub;
   identity: IdentityProvider;
   tokenSecret: Uint8Array;

@@ -7,6 +7,8 @@ export const Topic = {
   LIKE_CHANGED: 'like-changed',
   CREATION_PUBLISHED: 'creation-published',
   JOB_PROGRESS: 'job-progress',
+  /** API → workers: stop this job if you are running it. */
+  JOB_CANCEL: 'job-cancel',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 
@@ -30,13 +32,36 @@ export interface CreationPublishedEvent {
 export interface PubSub {
   publish(topic: string, ...args: unknown[]): Promise<void>;
   subscribe(topic: string, id?: unknown): AsyncIterable<unknown>;
+  /** Calls `onMessage` for each event; resolves (with an unsubscribe) once Redis confirmed the subscription. */
+  listen(topic: string, id: unknown, onMessage: (payload: unknown) => void): Promise<() => Promise<void>>;
   /** Number of local listeners (for metrics and tests). */
   listenerCount(): number;
 }
 
+/** The Redis channel of a topic (and id), for publishers outside this PubSub (e.g. MULTI blocks). */
+export const channelName = (prefix: string, topic: string, id?: unknown) =>
+  id === undefined ? `${prefix}:${topic}` : `${prefix}:${topic}:${String(id)}`;
+
 export function createRedisPubSub(prefix: string, publishClient: Redis, subscribeClient: Redis): PubSub {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const channel = (topic: string, id?: unknown) => (id === undefined ? `${prefix}:${topic}` : `${prefix}:${topic}:${String(id)}`);
+  const channel = (topic: string, id?: unknown) => channelName(prefix, topic, id);
+
+  async function addListener(ch: string, listener: (payload: unknown) => void) {
+    let set = listeners.get(ch);
+    if (!set) {
+      set = new Set();
+      listeners.set(ch, set);
+      await subscribeClient.subscribe(ch);
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size === 0 && listeners.get(ch) === set) {
+        listeners.delete(ch);
+        await subscribeClient.unsubscribe(ch).catch(() => undefined);
+      }
+    };
+  }
 
   subscribeClient.on('message', (ch: string, message: string) => {
     const set = listeners.get(ch);
@@ -51,24 +76,13 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
       await publishClient.publish(channel(topic, id), JSON.stringify(payload ?? null));
     },
     subscribe(topic, id) {
-      const ch = channel(topic, id);
       return new Repeater<unknown>(async (push, stop) => {
-        let set = listeners.get(ch);
-        if (!set) {
-          set = new Set();
-          listeners.set(ch, set);
-          await subscribeClient.subscribe(ch);
-        }
-        const listener = (p: unknown) => void push(p);
-        set.add(listener);
+        const remove = await addListener(channel(topic, id), (p) => void push(p));
         await stop;
-        set.delete(listener);
-        if (set.size === 0 && listeners.get(ch) === set) {
-          listeners.delete(ch);
-          await subscribeClient.unsubscribe(ch).catch(() => undefined);
-        }
+        await remove();
       });
     },
+    listen: (topic, id, onMessage) => addListener(channel(topic, id), onMessage),
     listenerCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
   };
 }
@@ -76,6 +90,7 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
 /** For building the schema where nothing is delivered (printing SDL, schema tests). */
 export const inertPubSub: PubSub = {
   publish: async () => {},
+  listen: async () => async () => {},
   subscribe: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }),
   listenerCount: () => 0,
 };

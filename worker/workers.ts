@@ -1,30 +1,59 @@
 import { Worker } from 'bullmq';
 import type { Config } from '../server/config.js';
+import { createDb } from '../server/db/prisma.js';
 import type { Logger } from '../server/logger.js';
+import { createTextProvider } from '../server/providers/text/index.js';
+import { channelName, Topic } from '../server/pubsub.js';
 import { createRedis } from '../server/redis.js';
+import type { WorkerServices } from './context.js';
 import { processors } from './processors/index.js';
 
 export interface RunningWorkers {
   queues: string[];
+  services: WorkerServices;
   close(): Promise<void>;
 }
 
-/** One BullMQ Worker per tool queue, each running its processor. */
+/** One BullMQ Worker per tool queue, plus a listener that aborts jobs users cancel. */
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
   const connection = createRedis(config.REDIS_URL, 'atelier-worker');
-  connection.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
-  const workers = Object.entries(processors).map(
+  const redis = createRedis(config.REDIS_URL, 'atelier-worker-cmd');
+  const cancels = createRedis(config.REDIS_URL, 'atelier-worker-cancel');
+  for (const c of [connection, redis, cancels]) c.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
+  const db = createDb(config.DATABASE_URL, Math.min(10, config.WORKER_CONCURRENCY + 2));
+  const services: WorkerServices = { config, db, redis, log, text: createTextProvider(config) };
+
+  const workers = Object.entries(processors(services)).map(
     ([queue, processor]) =>
-      new Worker(queue, processor, { connection, prefix: config.REDIS_PREFIX, concurrency: config.WORKER_CONCURRENCY }),
+      new Worker(queue, processor, {
+        connection,
+        prefix: config.REDIS_PREFIX,
+        concurrency: config.WORKER_CONCURRENCY,
+        lockDuration: config.JOB_LOCK_MS,
+        stalledInterval: config.JOB_LOCK_MS,
+        maxStalledCount: 2,
+      }),
   );
-  for (const w of workers) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
+  for (const w of workers) {
+    w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
+    w.on('failed', (job, e) => log.info({ jobId: job?.id, queue: w.name, err: e.message }, 'job failed'));
+  }
+
+  const cancelChannel = channelName(config.REDIS_PREFIX, Topic.JOB_CANCEL);
+  cancels.on('message', (_ch: string, message: string) => {
+    const { jobId } = JSON.parse(message) as { jobId: string };
+    for (const w of workers) if (w.cancelJob(jobId, 'cancelled by its owner')) log.info({ jobId }, 'job cancelled');
+  });
+  await cancels.subscribe(cancelChannel);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
-  log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+  log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name }, 'worker ready');
+
   return {
     queues: workers.map((w) => w.name),
+    services,
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
-      await connection.quit().catch(() => undefined);
+      await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
     },
   };
 }

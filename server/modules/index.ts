@@ -8,6 +8,10 @@ import { LikeResolver } from './like/like.resolver.js';
 import { LikeService } from './like/like.service.js';
 import { MessagesResolver } from './messages/messages.resolver.js';
 import { MessageService } from './messages/messages.service.js';
+import { JobProgressResolver, JobResolver } from './job/job.resolver.js';
+import { JobService } from './job/job.service.js';
+import { TextToolResolver } from './text/text.resolver.js';
+import { TextToolService } from './text/text.service.js';
 import { UserResolver } from './user/user.resolver.js';
 import { UserService } from './user/user.service.js';
 
@@ -18,11 +22,16 @@ export interface App {
   creations: CreationService;
   likes: LikeService;
   messages: MessageService;
+  jobs: JobService;
+  text: TextToolService;
 }
 
 export function createModules(services: Services): App {
+  const jobs = new JobService(services);
   return {
     services,
+    jobs,
+    text: new TextToolService(services, jobs),
     auth: new AuthService(services),
     users: new UserService(services),
     creations: new CreationService(services),
@@ -31,4 +40,13 @@ export function createModules(services: Services): App {
   };
 }
 
-export const resolvers = [AuthResolver, UserResolver, CreationResolver, LikeResolver, MessagesResolver] as const;
+export const resolvers = [
+  AuthResolver,
+  UserResolver,
+  CreationResolver,
+  LikeResolver,
+  MessagesResolver,
+  JobResolver,
+  JobProgressResolver,
+  TextToolResolver,
+] as const;

@@ -127,3 +127,77 @@ export async function spawnApiProcess(env: Record<string, string> = {}) {
       }),
   };
 }
+
+/** A GraphQL multipart request (graphql-multipart-request-spec), as Apollo's upload link sends it. */
+export async function gqlUpload<T = Record<string, any>>(
+  baseUrl: string,
+  query: string,
+  variables: Record<string, unknown>,
+  files: Record<string, { data: Buffer; filename: string; type?: string }>,
+  token?: string,
+): Promise<GqlResult<T>> {
+  const form = new FormData();
+  const vars = { ...variables };
+  const map: Record<string, string[]> = {};
+  Object.keys(files).forEach((name, i) => {
+    vars[name] = null;
+    map[String(i)] = [`variables.${name}`];
+  });
+  form.append('operations', JSON.stringify({ query, variables: vars }));
+  form.append('map', JSON.stringify(map));
+  Object.values(files).forEach((f, i) => form.append(String(i), new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.filename));
+  const res = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: form,
+  });
+  const body = (await res.json()) as Omit<GqlResult<T>, 'status'>;
+  return { status: res.status, ...body };
+}
+
+/**
+ * An API server and in-process workers sharing one configuration (and Redis prefix).
+ * With `workersLater`, call `startWorkers()` yourself (e.g. once a subscriber is in place).
+ */
+export async function startStack(env: Record<string, string> = {}, opts: { workersLater?: boolean } = {}) {
+  const { startWorkers } = await import('../../worker/workers.js');
+  const { createLogger } = await import('../../server/logger.js');
+  const prefix = `atelier-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const server = await startTestServer({ REDIS_PREFIX: prefix, ...env });
+  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  const start = async () => (workers = await startWorkers(server.config, createLogger(server.config.LOG_LEVEL, 'worker')));
+  if (!opts.workersLater) await start();
+  return {
+    server,
+    url: server.url,
+    config: server.config,
+    startWorkers: start,
+    close: async () => {
+      await workers?.close();
+      await server.close();
+    },
+  };
+}
+
+export type JobEventData = {
+  jobProgress: { jobId: string; phase: string; percent: number; delta: string; offset: number; message: string | null; creation: { id: string; content: string; type: string; provider: string } | null };
+};
+export const JOB_PROGRESS = `subscription($id: ID!) { jobProgress(jobId: $id) { jobId phase percent delta offset message creation { id content type provider } } }`;
+
+/** Subscribes to a job and resolves with every event once a terminal phase arrives. */
+export async function followJob(baseUrl: string, token: string, jobId: string, timeoutMs = 30_000) {
+  const client = wsClient(baseUrl, token);
+  const sub = collect<JobEventData>(client, JOB_PROGRESS, { id: jobId });
+  try {
+    await waitFor(
+      () => sub.errors.length > 0 || ['COMPLETED', 'FAILED', 'CANCELLED'].includes(sub.items.at(-1)?.jobProgress.phase ?? ''),
+      timeoutMs,
+      `job ${jobId} to end`,
+    );
+    if (sub.errors.length) throw new Error(`subscription failed: ${JSON.stringify(sub.errors)}`);
+    return sub.items.map((i) => i.jobProgress);
+  } finally {
+    sub.dispose();
+    await client.dispose();
+  }
+}

@@ -1,4 +1,16 @@
 import type { Processor } from 'bullmq';
+import { ToolKind } from '../../server/modules/job/job.kinds.js';
+import type { WorkerServices } from '../context.js';
+import { processorFor } from '../pipeline.js';
+import { writeArticleJob } from './article.js';
+import { writeBlogTitlesJob } from './blog-titles.js';
+import { deleteResume, reviewResumeJob } from './resume-review.js';
 
-/** Queue name → processor. The tool queues are registered here as the tools land. */
-export const processors: Record<string, Processor> = {};
+/** Queue name → processor, for every tool a worker runs. */
+export function processors(services: WorkerServices): Partial<Record<ToolKind, Processor>> {
+  return {
+    [ToolKind.ARTICLE]: processorFor(services, writeArticleJob),
+    [ToolKind.BLOG_TITLES]: processorFor(services, writeBlogTitlesJob),
+    [ToolKind.RESUME_REVIEW]: processorFor(services, reviewResumeJob, deleteResume),
+  };
+}

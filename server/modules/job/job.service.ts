@@ -1,0 +1,191 @@
+// The job module owns the Job table: a tool's mutation validates, then enqueue() checks
+// plan, quota, rate and concurrency, stores the job and queues it; progress() delivers
+// its live state to the owner.
+import { Repeater } from '@repeaterjs/repeater';
+import type { Services } from '../../context.js';
+import type { Job, User } from '../../db/generated/client.js';
+import { Prisma } from '../../db/prisma.js';
+import { AppError, ErrorCode } from '../../errors.js';
+import { enforceRate } from '../../rate-limit.js';
+import { Topic } from '../../pubsub.js';
+import { isUuid } from '../../validation.js';
+import { currentMonth, type QuotaCharge, type ToolKind } from './job.kinds.js';
+import { isTerminal, readJobText, TERMINAL_PHASES, type JobEvent } from './job.events.js';
+import { endJob } from './job.store.js';
+import { chargeQuota } from './usage.js';
+
+export type { Job };
+
+export interface EnqueueOptions {
+  premium?: boolean;
+  /** Counts against FREE_TEXT_QUOTA on the FREE plan. */
+  textQuota?: boolean;
+}
+
+const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
+
+export function requirePremium(user: Pick<User, 'plan'>): void {
+  if (user.plan !== 'PREMIUM') {
+    throw new AppError(ErrorCode.PREMIUM_REQUIRED, 'This tool needs the Premium plan. Upgrade to Premium to use it.');
+  }
+}
+
+export class JobService {
+  constructor(private readonly services: Services) {}
+
+  async enqueue(user: User, kind: ToolKind, input: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job> {
+    const { db, redis, config } = this.services;
+    if (opts.premium) requirePremium(user);
+    await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
+    const charge: QuotaCharge | null = opts.textQuota && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
+
+    const job = await db.$transaction(async (tx) => {
+      // One enqueue per user at a time, so the concurrency cap cannot be raced past.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${user.id}`}))`;
+      const active = await tx.job.count({ where: { userId: user.id, phase: { notIn: [...TERMINAL_PHASES] } } });
+      if (active >= config.MAX_CONCURRENT_JOBS) {
+        throw new AppError(
+          ErrorCode.RATE_LIMITED,
+          `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`,
+        );
+      }
+      if (charge && !(await chargeQuota(tx, user.id, charge, config.FREE_TEXT_QUOTA))) {
+        throw new AppError(
+          ErrorCode.QUOTA_EXCEEDED,
+          `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`,
+          { limit: config.FREE_TEXT_QUOTA },
+        );
+      }
+      return tx.job.create({ data: { kind, userId: user.id, input: { ...input, quota: charge } as Prisma.InputJsonObject } });
+    });
+
+    try {
+      await this.services.queues.get(kind).add(kind, { jobId: job.id }, { jobId: job.id });
+    } catch (e) {
+      await this.end(job.id, 'FAILED', 'The job queue is unavailable right now. Please try again in a moment.');
+      this.services.log.error({ err: (e as Error).message, jobId: job.id }, 'could not queue a job');
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The job queue is unavailable right now. Please try again in a moment.');
+    }
+    return job;
+  }
+
+  /** The job if `userId` owns it, else null. */
+  async get(id: string, userId: string): Promise<Job | null> {
+    if (!isUuid(id)) return null;
+    const job = await this.services.db.job.findUnique({ where: { id } });
+    return job && job.userId === userId ? job : null;
+  }
+
+  private end(id: string, phase: 'FAILED' | 'CANCELLED', message: string): Promise<boolean> {
+    const { db, redis, config } = this.services;
+    return endJob({ db, redis, prefix: config.REDIS_PREFIX }, id, phase, message);
+  }
+
+  async cancel(id: string, userId: string): Promise<Job> {
+    const job = await this.get(id, userId);
+    if (!job) throw notFound();
+    if (await this.end(id, 'CANCELLED', 'Cancelled')) {
+      // Still waiting: take it off the queue. Running: its worker aborts it.
+      await this.services.queues
+        .get(job.kind as ToolKind)
+        .remove(id)
+        .catch(() => 0);
+      await this.services.pubsub.publish(Topic.JOB_CANCEL, { jobId: id }).catch(() => undefined);
+    }
+    return (await this.get(id, userId))!;
+  }
+
+  /**
+   * The owner's live view of a job: first its current state, with all text streamed so
+   * far as the delta, then every event, ending after a terminal phase. Subscribes before
+   * reading the state, and drops text it has already delivered, so nothing is lost or
+   * repeated however late the subscriber joins.
+   */
+  progress(jobId: string, userId: string): AsyncIterable<JobEvent> {
+    const { pubsub, redis, config } = this.services;
+    return new Repeater<JobEvent>(async (push, stop) => {
+      const view = new SubscriberView();
+      let queue: JobEvent[] | null = [];
+      const deliver = async (e: JobEvent) => {
+        const out = view.apply(e);
+        if (!out) return;
+        await push(out);
+        if (isTerminal(out.phase)) stop();
+      };
+      const unlisten = await pubsub.listen(Topic.JOB_PROGRESS, jobId, (payload) => {
+        if (queue) queue.push(payload as JobEvent);
+        else void deliver(payload as JobEvent);
+      });
+      try {
+        const job = await this.get(jobId, userId);
+        if (!job) {
+          stop(notFound());
+          return;
+        }
+        const text = await readJobText(redis, config.REDIS_PREFIX, jobId);
+        await deliver({ jobId, phase: job.phase, percent: job.percent, delta: text, offset: 0, message: job.message, creationId: job.creationId });
+        const pending = queue;
+        queue = null;
+        for (const e of pending) await deliver(e);
+        await stop;
+      } finally {
+        await unlisten();
+      }
+    });
+  }
+
+  /** Waits for the job to end (REST mirror): its final event. */
+  async settle(jobId: string, userId: string): Promise<JobEvent> {
+    let last: JobEvent | undefined;
+    for await (const e of this.progress(jobId, userId)) last = e;
+    if (!last) throw notFound();
+    return last;
+  }
+}
+
+const PHASE_RANK: Record<JobEvent['phase'], number> = {
+  QUEUED: 0,
+  ANALYZING: 1,
+  PROCESSING: 2,
+  FINALIZING: 3,
+  COMPLETED: 4,
+  FAILED: 4,
+  CANCELLED: 4,
+};
+
+/**
+ * What one subscriber has seen. Events that arrived around the snapshot may repeat
+ * text it already has, or an older phase: those parts are dropped, so phases and
+ * percent only move forward and the deltas add up to the job's text.
+ */
+export class SubscriberView {
+  private text = '';
+  private phase: JobEvent['phase'] = 'QUEUED';
+  private percent = 0;
+  private ended = false;
+
+  apply(e: JobEvent): JobEvent | null {
+    if (this.ended) return null;
+    const next = this.text.slice(0, e.offset) + e.delta;
+    let delta = '';
+    let offset = this.text.length;
+    if (this.text.startsWith(next)) {
+      // Nothing new: text this subscriber already has.
+    } else if (next.startsWith(this.text)) {
+      delta = next.slice(this.text.length);
+      this.text = next;
+    } else {
+      // The worker rewrote its output (a retry that wrote something else): replace from where they differ.
+      let p = 0;
+      while (p < next.length && next[p] === this.text[p]) p += 1;
+      offset = p;
+      delta = next.slice(p);
+      this.text = next;
+    }
+    if (PHASE_RANK[e.phase] >= PHASE_RANK[this.phase]) this.phase = e.phase;
+    this.percent = Math.max(this.percent, e.percent);
+    if (isTerminal(this.phase)) this.ended = true;
+    const message = e.phase === this.phase ? e.message : null;
+    return { jobId: e.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: e.creationId ?? null };
+  }
+}

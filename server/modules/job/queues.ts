@@ -1,0 +1,35 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { QueuePayload, ToolKind } from './job.kinds.js';
+
+/** The API side of the tool queues: one BullMQ Queue per kind, made on first use. */
+export class Queues {
+  private readonly queues = new Map<ToolKind, Queue<QueuePayload>>();
+  constructor(
+    private readonly connection: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  get(kind: ToolKind): Queue<QueuePayload> {
+    let q = this.queues.get(kind);
+    if (!q) {
+      q = new Queue<QueuePayload>(kind, {
+        connection: this.connection,
+        prefix: this.prefix,
+        defaultJobOptions: {
+          // Retries of provider calls happen inside the job; BullMQ re-runs a job only
+          // when its worker died (stalled-job recovery).
+          attempts: 1,
+          removeOnComplete: { age: 3600, count: 5000 },
+          removeOnFail: { age: 24 * 3600 },
+        },
+      });
+      this.queues.set(kind, q);
+    }
+    return q;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+  }
+}

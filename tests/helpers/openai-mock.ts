@@ -1,0 +1,47 @@
+// A local HTTP server that speaks the OpenAI chat-completions wire format (JSON errors
+// and server-sent-event streams), so the real SDK and our provider both run in tests.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type MockReply = { status: number; error: string } | { stream: string[] };
+
+export interface OpenAIMock {
+  baseURL: string;
+  requests: { path: string; body: any; headers: IncomingMessage['headers'] }[];
+  /** Replies used in order; when they run out, `fallback` answers. */
+  replies: MockReply[];
+  fallback: MockReply;
+  close(): Promise<void>;
+}
+
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+
+export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', ' world'] }): Promise<OpenAIMock> {
+  const mock: Omit<OpenAIMock, 'baseURL' | 'close'> = { requests: [], replies: [], fallback };
+  const server: Server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const c of req) raw += c;
+    const body = raw ? JSON.parse(raw) : null;
+    mock.requests.push({ path: req.url ?? '', body, headers: req.headers });
+    const reply = mock.replies.shift() ?? mock.fallback;
+    if ('status' in reply) {
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const part of reply.stream) {
+      res.write(chunk(part));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    res.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(mock, {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }) as OpenAIMock;
+}

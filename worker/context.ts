@@ -1,0 +1,15 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../server/config.js';
+import type { Db } from '../server/db/prisma.js';
+import type { Logger } from '../server/logger.js';
+import type { TextProvider } from '../server/providers/text/index.js';
+
+/** What processors get, built once per worker process. */
+export interface WorkerServices {
+  config: Config;
+  db: Db;
+  /** Commands: job state and events. */
+  redis: Redis;
+  log: Logger;
+  text: TextProvider;
+}

@@ -1,0 +1,130 @@
+// Runs one tool job from the queue to a terminal phase. Idempotent by job id: a job
+// re-run after its worker died (stalled-job recovery) either finds it already ended or
+// does it again, and the creation is written in the same transaction that completes
+// the job, guarded by the job's phase and the creation's unique jobId — one creation,
+// never two.
+import { randomUUID } from 'node:crypto';
+import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq';
+import type { CreationType } from '../server/db/generated/enums.js';
+import type { Job } from '../server/db/generated/client.js';
+import { Prisma } from '../server/db/prisma.js';
+import { AppError } from '../server/errors.js';
+import { emitJobEvent, isTerminal, readJobText, TERMINAL_PHASES } from '../server/modules/job/job.events.js';
+import type { QueuePayload } from '../server/modules/job/job.kinds.js';
+import { endJob } from '../server/modules/job/job.store.js';
+import { channelName, Topic, type CreationPublishedEvent } from '../server/pubsub.js';
+import type { WorkerServices } from './context.js';
+import { JobStopped, Reporter } from './reporter.js';
+
+export interface ToolResult {
+  type: CreationType;
+  prompt: string;
+  content: string;
+  metadata: Record<string, unknown>;
+  published?: boolean;
+}
+
+export interface ToolRun<I> {
+  job: Job;
+  input: I;
+  report: Reporter;
+  signal: AbortSignal;
+  services: WorkerServices;
+}
+
+/** A tool: a plain function of its job. It reports phases and returns what to save. */
+export type Tool<I = Record<string, unknown>> = (run: ToolRun<I>) => Promise<ToolResult>;
+
+/** Called once the job has ended, whatever the outcome (e.g. to delete its private upload). */
+export type Cleanup<I> = (input: I, services: WorkerServices) => Promise<void>;
+
+export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'already-ended';
+
+const GENERIC_FAILURE = 'Something went wrong while working on this. Please try again.';
+
+export function processorFor<I>(services: WorkerServices, tool: Tool<I>, cleanup?: Cleanup<I>): Processor<QueuePayload, JobOutcome> {
+  return (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data.jobId, tool, cleanup, cancelSignal);
+}
+
+export async function runJob<I>(
+  services: WorkerServices,
+  jobId: string,
+  tool: Tool<I>,
+  cleanup?: Cleanup<I>,
+  cancelSignal?: AbortSignal,
+): Promise<JobOutcome> {
+  const { db, redis, config, log } = services;
+  const store = { db, redis, prefix: config.REDIS_PREFIX };
+  const job = await db.job.findUnique({ where: { id: jobId } });
+  if (!job) return 'already-ended';
+  const input = job.input as I;
+  if (isTerminal(job.phase)) {
+    // Ended before we got it (cancelled while queued), or a previous run finished just
+    // before dying: say so again, in case that event was lost with it.
+    await emitJobEvent(redis, config.REDIS_PREFIX, {
+      jobId, phase: job.phase, percent: job.percent, delta: '', offset: 0, message: job.message, creationId: job.creationId,
+    });
+    await cleanup?.(input, services).catch(() => undefined);
+    return 'already-ended';
+  }
+
+  const timeout = AbortSignal.timeout(config.JOB_TIMEOUT_MS);
+  const signal = cancelSignal ? AbortSignal.any([cancelSignal, timeout]) : timeout;
+  const report = new Reporter(services, jobId, await readJobText(redis, config.REDIS_PREFIX, jobId));
+  try {
+    const result = await tool({ job, input, report, signal, services });
+    signal.throwIfAborted();
+    const outcome = await complete(services, job, result);
+    return outcome;
+  } catch (e) {
+    if (e instanceof JobStopped || cancelSignal?.aborted) return 'cancelled';
+    if (timeout.aborted) {
+      await endJob(store, jobId, 'FAILED', `This took longer than ${Math.round(config.JOB_TIMEOUT_MS / 1000)} s and was stopped. Please try again.`, 'TIMEOUT');
+      return 'failed';
+    }
+    if (e instanceof AppError) {
+      await endJob(store, jobId, 'FAILED', e.message, e.code);
+    } else {
+      log.error({ err: e, jobId, kind: job.kind }, 'job failed');
+      await endJob(store, jobId, 'FAILED', GENERIC_FAILURE, 'INTERNAL_SERVER_ERROR');
+    }
+    // Failed for good: no BullMQ retry (transient errors were already retried inside).
+    throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
+  } finally {
+    const ended = await db.job.findUnique({ where: { id: jobId }, select: { phase: true } }).catch(() => null);
+    if (ended && isTerminal(ended.phase)) await cleanup?.(input, services).catch((err: Error) => log.warn({ err: err.message, jobId }, 'cleanup failed'));
+  }
+}
+
+/** Saves the creation and completes the job in one transaction, only if the job is still live. */
+async function complete(services: WorkerServices, job: Job, result: ToolResult): Promise<JobOutcome> {
+  const { db, redis, config } = services;
+  const creationId = randomUUID();
+  const done = await db.$transaction(async (tx) => {
+    const { count } = await tx.job.updateMany({
+      where: { id: job.id, phase: { notIn: [...TERMINAL_PHASES] } },
+      data: { phase: 'COMPLETED', percent: 100, message: 'Done', creationId, finishedAt: new Date() },
+    });
+    if (count === 0) return false;
+    await tx.creation.create({
+      data: {
+        id: creationId,
+        jobId: job.id,
+        userId: job.userId,
+        type: result.type,
+        prompt: result.prompt,
+        content: result.content,
+        metadata: result.metadata as Prisma.InputJsonObject,
+        published: result.published ?? false,
+      },
+    });
+    return true;
+  });
+  if (!done) return 'cancelled';
+  if (result.published) {
+    const event: CreationPublishedEvent = { creationId };
+    await redis.publish(channelName(config.REDIS_PREFIX, Topic.CREATION_PUBLISHED), JSON.stringify(event));
+  }
+  await emitJobEvent(redis, config.REDIS_PREFIX, { jobId: job.id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message: 'Done', creationId });
+  return 'completed';
+}

@@ -1,0 +1,71 @@
+// A running job's voice: phases go to the Job row and out as events; streamed text goes
+// out as deltas. If the job was ended meanwhile (cancelled), the next report stops it.
+import type { JobPhase } from '../server/db/generated/enums.js';
+import { emitJobEvent, TERMINAL_PHASES } from '../server/modules/job/job.events.js';
+import type { WorkerServices } from './context.js';
+
+export class JobStopped extends Error {
+  constructor() {
+    super('the job was ended elsewhere');
+    this.name = 'JobStopped';
+  }
+}
+
+export class Reporter {
+  private phase: JobPhase = 'QUEUED';
+  private percent = 0;
+
+  /** `emitted` is the text a previous run of this job already streamed (after a crash). */
+  constructor(
+    private readonly services: WorkerServices,
+    readonly jobId: string,
+    private emitted: string,
+  ) {}
+
+  get text(): string {
+    return this.emitted;
+  }
+
+  async enter(phase: Exclude<JobPhase, 'COMPLETED' | 'FAILED' | 'CANCELLED'>, percent: number, message: string): Promise<void> {
+    const { count } = await this.services.db.job.updateMany({
+      where: { id: this.jobId, phase: { notIn: [...TERMINAL_PHASES] } },
+      data: { phase, percent, message, ...(phase === 'ANALYZING' ? { startedAt: new Date() } : {}) },
+    });
+    if (count === 0) throw new JobStopped();
+    this.phase = phase;
+    this.percent = Math.max(this.percent, percent);
+    await this.emit('', this.emitted.length, message);
+  }
+
+  /** Reports the whole text produced so far by this attempt; sends only what is new. */
+  async streamed(full: string, percent: number): Promise<void> {
+    this.percent = Math.max(this.percent, Math.min(99, Math.round(percent)));
+    if (this.emitted.startsWith(full)) return; // a retry re-writing what was already sent
+    if (full.startsWith(this.emitted)) {
+      const offset = this.emitted.length;
+      this.emitted = full;
+      await this.emit(full.slice(offset), offset, null);
+      return;
+    }
+    // This attempt wrote something else: replace from where the texts part.
+    let p = 0;
+    while (p < full.length && full[p] === this.emitted[p]) p += 1;
+    this.emitted = full;
+    await this.emit(full.slice(p), p, 'Retrying: the text was rewritten', full);
+  }
+
+  /** A note without a phase change (e.g. "retrying"). */
+  note(message: string): Promise<void> {
+    return this.emit('', this.emitted.length, message);
+  }
+
+  private emit(delta: string, offset: number, message: string | null, fullText?: string): Promise<void> {
+    const { redis, config } = this.services;
+    return emitJobEvent(
+      redis,
+      config.REDIS_PREFIX,
+      { jobId: this.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: null },
+      fullText,
+    );
+  }
+}
