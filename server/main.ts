@@ -1,4 +1,5 @@
 // An API process: `npm run api`. Run as many as you like against one Postgres and Redis.
+import 'reflect-metadata';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { checkDependencies, DependencyError } from './preflight.js';

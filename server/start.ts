@@ -1,6 +1,7 @@
 // `npm start`: the whole product on one port with embedded defaults. Checks Postgres and
 // Redis, applies migrations, builds the client if it is not built, then runs the API in
 // this process and one worker process beside it.
+import 'reflect-metadata';
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from './config.js';

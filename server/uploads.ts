@@ -81,9 +81,8 @@ export const deletePrivateUpload = (dataDir: string, key: string) => rm(keyPath(
 
 /** Parses a REST multipart body (spec §7 field names) into memory with the same limit. */
 export function parseRestUploads(req: Request, res: Response, fields: string[], maxBytes: number): Promise<void> {
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: fields.length, fields: 10 } }).fields(
-    fields.map((name) => ({ name, maxCount: 1 })),
-  );
+  // Files under other names are ignored (and dropped with the request), not an error.
+  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: fields.length + 2, fields: 10 } }).any();
   return new Promise((resolve, reject) =>
     parse(req, res, (err: unknown) => {
       if (!err) return resolve();
@@ -95,7 +94,7 @@ export function parseRestUploads(req: Request, res: Response, fields: string[], 
 
 /** A file from a REST multipart request, or undefined. */
 export function restFile(req: { files?: unknown }, field: string): UploadedFile | undefined {
-  const files = req.files as Record<string, Express.Multer.File[]> | undefined;
-  const f = files?.[field]?.[0];
+  const files = req.files as Express.Multer.File[] | undefined;
+  const f = files?.find((x) => x.fieldname === field);
   return f ? { bytes: f.buffer, filename: f.originalname } : undefined;
 }

@@ -41,7 +41,8 @@ describe('OpenAI-compatible provider', () => {
 
   it('retries a 503 with backoff, then succeeds', async () => {
     mock.requests.length = 0;
-    mock.replies.push({ status: 503, error: 'overloaded' });
+    // Answered late, so the subscriber is listening when the retry is announced.
+    mock.replies.push({ status: 503, error: 'overloaded', delayMs: 500 });
     mock.fallback = { stream: ['1. Tea ', 'titles'] };
     const { generateBlogTitles: job } = await gqlOk(stack.url, TITLES, { input: { keyword: 'tea' } }, token);
     const events = await followJob(stack.url, token, job.id);
@@ -72,7 +73,7 @@ describe('a worker killed mid-job', () => {
     const server = await startTestServer(env);
     const startWorker = () => {
       const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'worker/main.ts'], {
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

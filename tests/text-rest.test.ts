@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWords } from '../server/providers/text/local/words.js';
 import { parseTitles } from '../server/providers/text/local/titles.js';
-import { followJob, gqlOk, gqlUpload, signUp, startStack } from './helpers/server.js';
+import { followJob, gqlOk, gqlUpload, signUp, startStack, waitFor } from './helpers/server.js';
 import { makePdf, SAMPLE_RESUME } from './helpers/pdf.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -93,9 +93,15 @@ describe('resume review', () => {
   });
 
   it('reviews through GraphQL upload + jobProgress with the Reading/Analyzing/Generating steps', async () => {
-    const r = await gqlUpload(stack.url, 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id kind } }', {}, { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf', type: 'application/pdf' } }, premium.token);
+    // Workers start once the subscriber listens, so it sees every step.
+    const own = await startStack({ LOCAL_STREAM_DELAY_MS: '0' }, { workersLater: true });
+    const r = await gqlUpload(own.url, 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id kind } }', {}, { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf', type: 'application/pdf' } }, premium.token);
     expect(r.errors).toBeUndefined();
-    const events = await followJob(stack.url, premium.token, r.data!.reviewResume.id);
+    const following = followJob(own.url, premium.token, r.data!.reviewResume.id);
+    await waitFor(() => own.server.app.services.pubsub.listenerCount() > 0, 5000, 'subscriber');
+    await own.startWorkers();
+    const events = await following;
+    await own.close();
     const last = events.at(-1)!;
     expect(last).toMatchObject({ phase: 'COMPLETED', creation: { type: 'RESUME_REVIEW' } });
     expect(events.map((e) => e.delta).join('')).toBe(last.creation!.content);

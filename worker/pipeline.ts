@@ -71,33 +71,38 @@ export async function runJob<I>(
   const timeout = AbortSignal.timeout(config.JOB_TIMEOUT_MS);
   const signal = cancelSignal ? AbortSignal.any([cancelSignal, timeout]) : timeout;
   const report = new Reporter(services, jobId, await readJobText(redis, config.REDIS_PREFIX, jobId));
+  // Cleanup runs once the outcome is stored and before it is announced, so whoever
+  // hears "done" finds nothing left behind.
+  const tidy = async () => {
+    await cleanup?.(input, services).catch((err: Error) => log.warn({ err: err.message, jobId }, 'cleanup failed'));
+  };
   try {
     const result = await tool({ job, input, report, signal, services });
     signal.throwIfAborted();
-    const outcome = await complete(services, job, result);
-    return outcome;
+    return await complete(services, job, result, tidy);
   } catch (e) {
-    if (e instanceof JobStopped || cancelSignal?.aborted) return 'cancelled';
+    if (e instanceof JobStopped || cancelSignal?.aborted) {
+      await tidy();
+      return 'cancelled';
+    }
     if (timeout.aborted) {
-      await endJob(store, jobId, 'FAILED', `This took longer than ${Math.round(config.JOB_TIMEOUT_MS / 1000)} s and was stopped. Please try again.`, 'TIMEOUT');
+      const seconds = Math.round(config.JOB_TIMEOUT_MS / 1000);
+      await endJob(store, jobId, 'FAILED', `This took longer than ${seconds} s and was stopped. Please try again.`, 'TIMEOUT', tidy);
       return 'failed';
     }
     if (e instanceof AppError) {
-      await endJob(store, jobId, 'FAILED', e.message, e.code);
+      await endJob(store, jobId, 'FAILED', e.message, e.code, tidy);
     } else {
       log.error({ err: e, jobId, kind: job.kind }, 'job failed');
-      await endJob(store, jobId, 'FAILED', GENERIC_FAILURE, 'INTERNAL_SERVER_ERROR');
+      await endJob(store, jobId, 'FAILED', GENERIC_FAILURE, 'INTERNAL_SERVER_ERROR', tidy);
     }
     // Failed for good: no BullMQ retry (transient errors were already retried inside).
     throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
-  } finally {
-    const ended = await db.job.findUnique({ where: { id: jobId }, select: { phase: true } }).catch(() => null);
-    if (ended && isTerminal(ended.phase)) await cleanup?.(input, services).catch((err: Error) => log.warn({ err: err.message, jobId }, 'cleanup failed'));
   }
 }
 
 /** Saves the creation and completes the job in one transaction, only if the job is still live. */
-async function complete(services: WorkerServices, job: Job, result: ToolResult): Promise<JobOutcome> {
+async function complete(services: WorkerServices, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
   const { db, redis, config } = services;
   const creationId = randomUUID();
   const done = await db.$transaction(async (tx) => {
@@ -120,6 +125,7 @@ async function complete(services: WorkerServices, job: Job, result: ToolResult):
     });
     return true;
   });
+  await beforeAnnounce();
   if (!done) return 'cancelled';
   if (result.published) {
     const event: CreationPublishedEvent = { creationId };

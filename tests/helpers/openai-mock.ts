@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type MockReply = { status: number; error: string } | { stream: string[] };
+export type MockReply = { status: number; error: string; delayMs?: number } | { stream: string[] };
 
 export interface OpenAIMock {
   baseURL: string;
@@ -26,6 +26,7 @@ export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', 
     mock.requests.push({ path: req.url ?? '', body, headers: req.headers });
     const reply = mock.replies.shift() ?? mock.fallback;
     if ('status' in reply) {
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       res.writeHead(reply.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
       return;

@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { RESUME_TEXT_MAX_CHARS } from '../../server/constants.js';
 import { AppError, ErrorCode } from '../../server/errors.js';
 import { deletePrivateUpload, readPrivateUpload } from '../../server/uploads.js';
-import { RESUME_CREATION_PROMPT, RESUME_PROMPT } from '../../server/modules/text/text.service.js';
+import { RESUME_CREATION_PROMPT, RESUME_PROMPT } from '../../server/modules/text/prompts.js';
 import type { Cleanup, Tool } from '../pipeline.js';
 import { streamText } from '../stream-text.js';
 

@@ -22,7 +22,15 @@ export interface JobStoreDeps {
  * referee between a finishing worker and a cancelling user), gives back its quota, and
  * tells subscribers. False when the job had already ended.
  */
-export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | 'CANCELLED', message: string, errorCode?: string): Promise<boolean> {
+export async function endJob(
+  deps: JobStoreDeps,
+  id: string,
+  phase: 'FAILED' | 'CANCELLED',
+  message: string,
+  errorCode?: string,
+  /** Runs after the change is stored and before anyone hears of it. */
+  beforeAnnounce?: () => Promise<void>,
+): Promise<boolean> {
   const ended = await deps.db.$transaction(async (tx) => {
     const [job] = await tx.job.updateManyAndReturn({
       where: { id, phase: { notIn: [...TERMINAL_PHASES] } },
@@ -34,6 +42,7 @@ export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | '
     return job;
   });
   if (!ended) return false;
+  await beforeAnnounce?.();
   await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(
     () => undefined,
   );

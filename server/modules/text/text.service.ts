@@ -7,20 +7,12 @@ import { AppError, ErrorCode } from '../../errors.js';
 import { parseInput } from '../../validation.js';
 import { KEYWORD_MAX_LENGTH, TOPIC_MAX_LENGTH } from '../../constants.js';
 import { deletePrivateUpload, requirePdf, savePrivateUpload, type UploadedFile } from '../../uploads.js';
-import { BLOG_CATEGORY_LABELS } from '../../providers/text/local/titles.js';
+import { articlePrompt, titlesPrompt } from './prompts.js';
 import { ToolKind } from '../job/job.kinds.js';
 import type { Job, JobService } from '../job/job.service.js';
 import { requirePremium } from '../job/job.service.js';
 import { ArticleLength, BlogCategory } from './text.types.js';
 
-const LENGTH_LABEL: Record<ArticleLength, string> = { SHORT: 'Short', MEDIUM: 'Medium', LONG: 'Long' };
-
-export const articlePrompt = (topic: string, length: ArticleLength) => `Write an article about ${topic} in ${LENGTH_LABEL[length]}`;
-export const titlesPrompt = (keyword: string, category: BlogCategory) =>
-  `Generate a blog title for the keyword ${keyword} in the category ${BLOG_CATEGORY_LABELS[category]}`;
-export const RESUME_PROMPT =
-  'Review the following resume and provide constructive feedback on its strengths, weaknesses, and areas for improvement. Resume Content:\n\n';
-export const RESUME_CREATION_PROMPT = 'Review the uploaded resume';
 
 const articleSchema = z.object({
   topic: z

@@ -1,5 +1,6 @@
 // The offline article writer: assembles a markdown article about any topic from banks of
 // sentence templates, sized by the product's word counter to land inside the requested range.
+import { ARTICLE_LENGTH_RANGES } from '../../../constants.js';
 import {
   capitalizeFirst,
   cleanTopic,
@@ -15,11 +16,8 @@ import {
 
 export type ArticleLength = 'SHORT' | 'MEDIUM' | 'LONG';
 
-export const ARTICLE_WORD_RANGES: Record<ArticleLength, readonly [number, number]> = {
-  SHORT: [500, 800],
-  MEDIUM: [800, 1200],
-  LONG: [1200, 1600],
-};
+/** Word ranges of spec §9, kept with every other number in server/constants.ts. */
+export const ARTICLE_WORD_RANGES: Record<ArticleLength, readonly [number, number]> = ARTICLE_LENGTH_RANGES;
 
 const SECTION_COUNTS: Record<ArticleLength, readonly [number, number]> = {
   SHORT: [4, 5],
