@@ -72,7 +72,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const queues = new Queues(redis, config.REDIS_PREFIX);
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = createModules(services);
-  const schema = await createSchema(pubsub);
+  const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
 
   const expressApp = express();
   expressApp.disable('x-powered-by');

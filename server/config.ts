@@ -49,6 +49,8 @@ const schema = z.object({
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
   GRAPHQL_INTROSPECTION: bool.default(true),
+  /** Adds the runNoopJob mutation and its worker, for the pipeline benchmark only. */
+  ENABLE_NOOP_TOOL: bool.default(false),
   CORS_ORIGINS: optionalString,
   BODY_LIMIT: z.string().default('1mb'),
 });

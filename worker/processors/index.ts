@@ -5,6 +5,7 @@ import { processorFor } from '../pipeline.js';
 import { writeArticleJob } from './article.js';
 import { writeBlogTitlesJob } from './blog-titles.js';
 import { deleteResume, reviewResumeJob } from './resume-review.js';
+import { noopJob } from './noop.js';
 
 /** Queue name → processor, for every tool a worker runs. */
 export function processors(services: WorkerServices): Partial<Record<ToolKind, Processor>> {
@@ -12,5 +13,6 @@ export function processors(services: WorkerServices): Partial<Record<ToolKind, P
     [ToolKind.ARTICLE]: processorFor(services, writeArticleJob),
     [ToolKind.BLOG_TITLES]: processorFor(services, writeBlogTitlesJob),
     [ToolKind.RESUME_REVIEW]: processorFor(services, reviewResumeJob, deleteResume),
+    ...(services.config.ENABLE_NOOP_TOOL ? { [ToolKind.NOOP]: processorFor(services, noopJob) } : {}),
   };
 }

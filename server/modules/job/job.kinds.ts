@@ -6,6 +6,8 @@ export const ToolKind = {
   IMAGE: 'image',
   BACKGROUND_REMOVAL: 'background-removal',
   OBJECT_REMOVAL: 'object-removal',
+  /** Does nothing: measures the pipeline itself (`npm run bench`; only with ENABLE_NOOP_TOOL). */
+  NOOP: 'noop',
 } as const;
 export type ToolKind = (typeof ToolKind)[keyof typeof ToolKind];
 

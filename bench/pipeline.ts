@@ -1,0 +1,139 @@
+// Pipeline benchmark: no-op jobs end to end (GraphQL mutation over HTTP → BullMQ →
+// worker → Redis pub/sub → graphql-ws subscriber), beside raw BullMQ
+// (Queue.add → Worker → QueueEvents 'completed') on the same Redis, in the same process.
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { loadConfig } from '../server/config.js';
+import { createLogger } from '../server/logger.js';
+import { startServer } from '../server/app.js';
+import { createRedis } from '../server/redis.js';
+import { startWorkers } from '../worker/workers.js';
+import { runClosedLoop, summarize, type LatencyStats } from './stats.js';
+
+export interface PipelineResult {
+  jobs: number;
+  inFlight: number;
+  ours: LatencyStats;
+  rawBullmq: LatencyStats;
+  /** ours p50 latency / raw p50 latency (lower is better; target ≤ 1.5). */
+  latencyRatio: number;
+  /** raw throughput / ours (lower is better; target ≤ 1.5). */
+  throughputRatio: number;
+}
+
+async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlight: number): Promise<LatencyStats> {
+  const connection = createRedis(redisUrl, 'bench-raw');
+  const queue = new Queue('raw-noop', { connection, prefix });
+  const worker = new Worker('raw-noop', async () => 'ok', { connection: createRedis(redisUrl, 'bench-raw-w'), prefix, concurrency: inFlight });
+  const events = new QueueEvents('raw-noop', { connection: createRedis(redisUrl, 'bench-raw-e'), prefix });
+  await Promise.all([worker.waitUntilReady(), events.waitUntilReady()]);
+  const waiting = new Map<string, () => void>();
+  events.on('completed', ({ jobId }) => waiting.get(jobId)?.());
+  const warm = await runClosedLoop(200, inFlight, async (i) => {
+    await new Promise<void>((resolve) => {
+      waiting.set(`w${i}`, resolve);
+      void queue.add('noop', {}, { jobId: `w${i}`, removeOnComplete: true });
+    });
+  });
+  void warm;
+  const { latencies, seconds } = await runClosedLoop(total, inFlight, async (i) => {
+    await new Promise<void>((resolve) => {
+      waiting.set(`j${i}`, resolve);
+      void queue.add('noop', {}, { jobId: `j${i}`, removeOnComplete: true });
+    });
+  });
+  await worker.close();
+  await events.close();
+  await queue.obliterate({ force: true }).catch(() => undefined);
+  await queue.close();
+  await connection.quit();
+  return summarize(latencies, seconds);
+}
+
+export async function pipelineBench(total = 2000, inFlight = 32): Promise<PipelineResult> {
+  const prefix = `atelier-bench-${Date.now()}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_bench',
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    ENABLE_NOOP_TOOL: 'true',
+    WORKER_CONCURRENCY: String(inFlight),
+    MAX_CONCURRENT_JOBS: String(inFlight * 2),
+    TOOL_RATE_PER_MINUTE: String(total * 10),
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
+  const step = (m: string) => process.stderr.write(`[bench:pipeline] ${m}\n`);
+  const { applyMigrations } = await import('../server/db/migrations.js');
+  await applyMigrations(config.DATABASE_URL);
+  step('migrated; starting API and worker');
+  const server = await startServer(config, createLogger('error', 'bench-api'));
+  const workers = await startWorkers(config, createLogger('error', 'bench-worker'));
+  const gql = async (query: string, token?: string) => {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query }),
+    });
+    const body = (await res.json()) as { data?: any; errors?: unknown };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  };
+  // One user per in-flight slot, each with its own socket, as real traffic would be.
+  const users = await Promise.all(
+    Array.from({ length: inFlight }, async (_, k) => {
+      const email = `bench-${Date.now()}-${k}@example.test`;
+      const { signUp } = await gql(`mutation { signUp(input: {email: "${email}", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`);
+      const token: string = signUp.token;
+      const ws = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+      return { token, ws };
+    }),
+  );
+
+  const oneJob = async (_i: number, slot: number) => {
+    const { token, ws } = users[slot]!;
+    const { runNoopJob } = await gql('mutation { runNoopJob { id } }', token);
+    let done = false;
+    await new Promise<void>((resolve, reject) => {
+      const stop = ws.subscribe<{ jobProgress: { phase: string } }>(
+        { query: `subscription { jobProgress(jobId: "${runNoopJob.id}") { phase } }` },
+        {
+          next: (v) => {
+            const phase = v.data?.jobProgress.phase;
+            if (phase === 'COMPLETED') {
+              done = true;
+              resolve();
+              stop();
+            } else if (phase === 'FAILED' || phase === 'CANCELLED') reject(new Error(phase));
+          },
+          error: reject,
+          complete: () => {
+            if (!done) reject(new Error(`job ${runNoopJob.id}: subscription ended before the job did`));
+          },
+        },
+      );
+    });
+  };
+  step('warming up');
+  await runClosedLoop(Math.min(200, total), inFlight, oneJob); // warm-up
+  step(`measuring ${total} jobs`);
+  const run = await runClosedLoop(total, inFlight, oneJob);
+  const ours = summarize(run.latencies, run.seconds);
+  await Promise.all(users.map((u) => u.ws.dispose()));
+  await workers.close();
+  await server.close();
+
+  step('measuring raw BullMQ');
+  const raw = await rawBullmq(config.REDIS_URL, prefix, total, inFlight);
+  return {
+    jobs: total,
+    inFlight,
+    ours,
+    rawBullmq: raw,
+    latencyRatio: Math.round((ours.p50 / raw.p50) * 100) / 100,
+    throughputRatio: Math.round((raw.perSecond / ours.perSecond) * 100) / 100,
+  };
+}

@@ -1,0 +1,44 @@
+export interface LatencyStats {
+  count: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export function summarize(latenciesMs: number[], seconds: number): LatencyStats {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    count: sorted.length,
+    seconds: round(seconds),
+    perSecond: round(sorted.length / seconds),
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? NaN),
+  };
+}
+
+/** Runs `total` tasks with at most `inFlight` at once; returns each task's latency in ms. */
+export async function runClosedLoop(total: number, inFlight: number, task: (i: number, slot: number) => Promise<void>): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, slot) => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i, slot);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
