@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { pipelineBench } from './pipeline.js';
+import { imagesBench } from './images.js';
 
 const only = process.argv[2];
 const results: Record<string, unknown> = {
@@ -24,6 +25,22 @@ if (!only || only === 'pipeline') {
     `| raw BullMQ: add → Worker → QueueEvents | ${p.rawBullmq.perSecond} | ${p.rawBullmq.p50} | ${p.rawBullmq.p99} | ${p.rawBullmq.max} |`,
     '',
     `Overhead: latency ×${p.latencyRatio} (p50), throughput ×${p.throughputRatio} (raw/ours). Targets: ≤ 1.5× and ≥ 500 jobs/s.`,
+    '',
+  );
+}
+
+if (!only || only === 'images') {
+  const r = await imagesBench();
+  results.images = r;
+  const names: Record<string, string> = { background: 'background removal (12 MP)', inpaint: 'object removal, 2 % mask (12 MP)', render: 'image generation (1024×1024)', idle: 'baseline: the harness alone, image read' };
+  lines.push(
+    '### Embedded image tools',
+    '',
+    '| tool | median ms | peak RSS MB |',
+    '|---|---:|---:|',
+    ...r.tools.map((t) => `| ${names[t.tool] ?? t.tool} | ${t.medianMs} | ${t.peakRssMB} |`),
+    '',
+    `Baseline: sharp decoding and re-encoding the same 12 MP image as PNG took ${r.baselineReencodeMs} ms. Targets: background removal ≤ 1500 ms and ≤ 500 MB.`,
     '',
   );
 }

@@ -27,6 +27,8 @@ import { Queues } from './modules/job/queues.js';
 import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
 import { textRoutes } from './modules/text/text.rest.js';
+import { imageRoutes } from './modules/image/image.rest.js';
+import { fileRoutes } from './providers/storage/local.js';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
@@ -116,7 +118,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
-  expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app));
+  expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir));
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
   // GraphQL multipart uploads; the byte limit is enforced while reading (PAYLOAD_TOO_LARGE).
   expressApp.use('/graphql', graphqlUploadExpress({ maxFileSize: config.UPLOAD_MAX_BYTES + 1, maxFiles: 3 }));

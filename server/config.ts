@@ -8,6 +8,7 @@ import {
   MAX_CONCURRENT_JOBS_DEFAULT,
   TOOL_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
+  IMAGE_MAX_PIXELS_DEFAULT,
 } from './constants.js';
 
 const bool = z
@@ -48,6 +49,8 @@ const schema = z.object({
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** Largest image (width × height) we decode: a decompression bomb stops here. */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(IMAGE_MAX_PIXELS_DEFAULT),
   GRAPHQL_INTROSPECTION: bool.default(true),
   /** Adds the runNoopJob mutation and its worker, for the pipeline benchmark only. */
   ENABLE_NOOP_TOOL: bool.default(false),

@@ -4,17 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from './config.js';
 import { applyMigrations } from './db/migrations.js';
-import { checkDependencies, DependencyError } from './preflight.js';
+import { requireDependencies } from './process.js';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig();
-try {
-  await checkDependencies(config);
-} catch (e) {
-  if (!(e instanceof DependencyError)) throw e;
-  console.error(e.message);
-  process.exit(1);
-}
+await requireDependencies(config);
 await applyMigrations(config.DATABASE_URL);
 
 const node = (script: string) =>

@@ -6,23 +6,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { checkDependencies, DependencyError } from './preflight.js';
+import { exitGracefully, requireDependencies } from './process.js';
 import { applyMigrations } from './db/migrations.js';
 import { isClientBuilt } from './http/client.js';
 import { startServer } from './app.js';
-import { SHUTDOWN_TIMEOUT_MS } from './constants.js';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig();
 const log = createLogger(config.LOG_LEVEL, 'start');
 
-try {
-  await checkDependencies(config);
-} catch (e) {
-  if (!(e instanceof DependencyError)) throw e;
-  console.error(e.message);
-  process.exit(1);
-}
+await requireDependencies(config);
 const applied = await applyMigrations(config.DATABASE_URL);
 if (applied.length) log.info({ applied }, 'migrations applied');
 
@@ -38,20 +31,11 @@ if (!isClientBuilt()) {
 const worker = spawn(process.execPath, [...process.execArgv, resolve(root, 'worker/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
 const server = await startServer(config, createLogger(config.LOG_LEVEL, 'api'));
 
-let stopping = false;
-const shutdown = (signal: string, code = 0) => {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'shutting down');
-  setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+const shutdown = exitGracefully(log, async () => {
   if (worker.exitCode === null) worker.kill('SIGTERM');
-  server.close().then(() => process.exit(code));
-};
-worker.on('exit', (exitCode) => {
-  if (!stopping) {
-    log.error({ exitCode }, 'the worker process stopped; stopping the API too');
-    shutdown('worker-exit', 1);
-  }
+  await server.close();
 });
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));
+worker.on('exit', (exitCode, signal) => {
+  log.warn({ exitCode, signal }, 'the worker process stopped; stopping the API too');
+  shutdown('worker-exit', 1);
+});

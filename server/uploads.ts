@@ -98,3 +98,39 @@ export function restFile(req: { files?: unknown }, field: string): UploadedFile 
   const f = files?.find((x) => x.fieldname === field);
   return f ? { bytes: f.buffer, filename: f.originalname } : undefined;
 }
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff', 'image/heic', 'image/heif']);
+
+export interface CheckedImage {
+  width: number;
+  height: number;
+  ext: string;
+}
+
+/**
+ * An image we can work on: typed by its bytes, decoded (so a damaged file is caught
+ * now), and within the pixel limit (so a decompression bomb is refused before a worker
+ * tries to hold it in memory).
+ */
+export async function requireImage(file: UploadedFile | undefined, maxPixels: number, what = 'an image'): Promise<CheckedImage> {
+  if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
+  const type = await sniff(file.bytes);
+  if (!type || !IMAGE_TYPES.has(type.mime)) {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Please upload ${what} (PNG, JPEG, WebP, GIF, AVIF or TIFF)`, {
+      detected: type?.mime ?? 'unknown',
+    });
+  }
+  const { default: sharp } = await import('sharp');
+  try {
+    const meta = await sharp(file.bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).metadata();
+    // Decoding a small thumbnail reads the whole file through, without holding it all.
+    await sharp(file.bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    return { width: meta.width ?? 0, height: meta.height ?? 0, ext: type.ext };
+  } catch (e) {
+    const message = (e as Error).message;
+    if (/pixel limit/i.test(message)) {
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The image is too large: at most ${Math.round(maxPixels / 1e6)} megapixels`, { maxPixels });
+    }
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The image file is damaged or incomplete. Please export it again and retry.');
+  }
+}

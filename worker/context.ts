@@ -3,6 +3,8 @@ import type { Config } from '../server/config.js';
 import type { Db } from '../server/db/prisma.js';
 import type { Logger } from '../server/logger.js';
 import type { TextProvider } from '../server/providers/text/index.js';
+import type { ImageProviders } from '../server/providers/image/index.js';
+import type { Storage } from '../server/providers/storage/index.js';
 
 /** What processors get, built once per worker process. */
 export interface WorkerServices {
@@ -12,4 +14,6 @@ export interface WorkerServices {
   redis: Redis;
   log: Logger;
   text: TextProvider;
+  images: ImageProviders;
+  storage: Storage;
 }

@@ -3,6 +3,8 @@ import type { Config } from '../server/config.js';
 import { createDb } from '../server/db/prisma.js';
 import type { Logger } from '../server/logger.js';
 import { createTextProvider } from '../server/providers/text/index.js';
+import { createImageProviders } from '../server/providers/image/index.js';
+import { createStorage } from '../server/providers/storage/index.js';
 import { channelName, Topic } from '../server/pubsub.js';
 import { createRedis } from '../server/redis.js';
 import type { WorkerServices } from './context.js';
@@ -21,7 +23,15 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const cancels = createRedis(config.REDIS_URL, 'atelier-worker-cancel');
   for (const c of [connection, redis, cancels]) c.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   const db = createDb(config.DATABASE_URL, Math.min(10, config.WORKER_CONCURRENCY + 2));
-  const services: WorkerServices = { config, db, redis, log, text: createTextProvider(config) };
+  const services: WorkerServices = {
+    config,
+    db,
+    redis,
+    log,
+    text: createTextProvider(config),
+    images: createImageProviders(config),
+    storage: createStorage(config),
+  };
 
   const workers = Object.entries(processors(services)).map(
     ([queue, processor]) =>
@@ -46,7 +56,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   });
   await cancels.subscribe(cancelChannel);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
-  log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name }, 'worker ready');
+  log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name }, 'worker ready');
 
   return {
     queues: workers.map((w) => w.name),

@@ -11,6 +11,8 @@ import { MessageService } from './messages/messages.service.js';
 import { JobProgressResolver, JobResolver } from './job/job.resolver.js';
 import { JobService } from './job/job.service.js';
 import { TextToolResolver } from './text/text.resolver.js';
+import { ImageToolResolver } from './image/image.resolver.js';
+import { ImageToolService } from './image/image.service.js';
 import { TextToolService } from './text/text.service.js';
 import { UserResolver } from './user/user.resolver.js';
 import { UserService } from './user/user.service.js';
@@ -24,6 +26,7 @@ export interface App {
   messages: MessageService;
   jobs: JobService;
   text: TextToolService;
+  images: ImageToolService;
 }
 
 export function createModules(services: Services): App {
@@ -32,6 +35,7 @@ export function createModules(services: Services): App {
     services,
     jobs,
     text: new TextToolService(services, jobs),
+    images: new ImageToolService(services, jobs),
     auth: new AuthService(services),
     users: new UserService(services),
     creations: new CreationService(services),
@@ -49,4 +53,5 @@ export const resolvers = [
   JobResolver,
   JobProgressResolver,
   TextToolResolver,
+  ImageToolResolver,
 ] as const;

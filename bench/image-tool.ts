@@ -1,0 +1,29 @@
+// One local image tool, timed in a fresh process so its peak RSS is its own:
+// node … bench/image-tool.ts <background|inpaint|render|idle> <image.png> [mask.png]
+import { readFileSync } from 'node:fs';
+import { removeBackgroundLocal } from '../server/providers/image/local/background.js';
+import { inpaintLocal } from '../server/providers/image/local/inpaint.js';
+import { renderImage } from '../server/providers/image/local/render.js';
+
+const [tool, imagePath, maskPath] = process.argv.slice(2);
+const runs = Number(process.env.BENCH_IMAGE_RUNS ?? 3);
+const image = imagePath ? readFileSync(imagePath) : Buffer.alloc(0);
+const mask = maskPath ? readFileSync(maskPath) : Buffer.alloc(0);
+const work: Record<string, () => Promise<Buffer>> = {
+  background: () => removeBackgroundLocal(image),
+  inpaint: () => inpaintLocal(image, mask),
+  render: () => renderImage('a lighthouse on a cliff at sunset over the ocean', 'GHIBLI'),
+  // The harness alone (Node, the TypeScript loader, sharp, the file read): the RSS floor.
+  idle: async () => image,
+};
+const run = work[tool ?? ''];
+if (!run) throw new Error(`unknown tool ${tool}`);
+const times: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const t0 = performance.now();
+  await run();
+  times.push(performance.now() - t0);
+}
+times.sort((a, b) => a - b);
+const medianMs = Math.round(times[Math.floor(times.length / 2)]!);
+console.log(JSON.stringify({ tool, runs, medianMs, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));

@@ -1,0 +1,41 @@
+// Image AI behind small interfaces (DESIGN.md §2): OpenAI Images and Cloudinary when
+// configured, otherwise the embedded renderer, segmentation and inpainting.
+import type { Config } from '../../config.js';
+import { cloudinaryFrom } from '../cloudinary.js';
+import type { ImageStyle } from './local/render.js';
+import { LocalBackgroundRemover, LocalImageGenerator, LocalObjectRemover } from './local.js';
+import { CloudinaryBackgroundRemover, CloudinaryObjectRemover, OpenAIImageGenerator } from './real.js';
+
+/** A finished image: bytes to store, or a URL the service already hosts. */
+export type ImageOutput = { bytes: Buffer } | { url: string };
+
+export interface ImageGenerator {
+  readonly name: string;
+  generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
+}
+
+export interface BackgroundRemover {
+  readonly name: string;
+  remove(image: Buffer, signal: AbortSignal): Promise<ImageOutput>;
+}
+
+export interface ObjectRemover {
+  readonly name: string;
+  /** `mask`: painted pixels mark what to remove; optional only where the service finds the object itself. */
+  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal): Promise<ImageOutput>;
+}
+
+export interface ImageProviders {
+  generator: ImageGenerator;
+  background: BackgroundRemover;
+  objects: ObjectRemover;
+}
+
+export function createImageProviders(config: Config): ImageProviders {
+  const cloud = config.CLOUDINARY_URL ? cloudinaryFrom(config.CLOUDINARY_URL) : null;
+  return {
+    generator: config.OPENAI_API_KEY ? new OpenAIImageGenerator(config) : new LocalImageGenerator(),
+    background: cloud ? new CloudinaryBackgroundRemover(cloud) : new LocalBackgroundRemover(config.IMAGE_MAX_PIXELS),
+    objects: cloud ? new CloudinaryObjectRemover(cloud) : new LocalObjectRemover(config.IMAGE_MAX_PIXELS),
+  };
+}

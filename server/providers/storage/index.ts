@@ -1,0 +1,20 @@
+// Where result files live (DESIGN.md §2): Cloudinary when CLOUDINARY_URL is set,
+// otherwise local disk under DATA_DIR. Creations store the URL either way.
+import type { Config } from '../../config.js';
+import { cloudinaryFrom } from '../cloudinary.js';
+import { LocalStorage } from './local.js';
+import { CloudinaryStorage } from './real.js';
+
+export interface StoredFile {
+  url: string;
+  key: string;
+}
+
+export interface Storage {
+  readonly name: string;
+  put(bytes: Buffer, ext: 'png' | 'jpg' | 'webp'): Promise<StoredFile>;
+}
+
+export function createStorage(config: Config): Storage {
+  return config.CLOUDINARY_URL ? new CloudinaryStorage(cloudinaryFrom(config.CLOUDINARY_URL)) : new LocalStorage(config.dataDir);
+}
