@@ -71,7 +71,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.dataDir);
   const identity: IdentityProvider =
     config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log) : new BuiltinIdentity(db, tokenSecret);
-  const queues = new Queues(redis, config.REDIS_PREFIX);
+  const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = createModules(services);
   const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });

@@ -8,6 +8,8 @@ export class Queues {
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
+    /** Connection trouble (e.g. Redis restarting): reported, not thrown; the connection retries by itself. */
+    private readonly onError: (e: Error) => void,
   ) {}
 
   get(kind: ToolKind): Queue<QueuePayload> {
@@ -24,6 +26,7 @@ export class Queues {
           removeOnFail: { age: 24 * 3600 },
         },
       });
+      q.on('error', this.onError);
       this.queues.set(kind, q);
     }
     return q;
