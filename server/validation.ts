@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './constants.js';
 import { AppError, ErrorCode } from './errors.js';
 
 /** Parses input with a zod schema; the first problem becomes a BAD_USER_INPUT error. */
@@ -12,3 +13,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
+
+/** A trimmed, non-blank string of at most `max` characters, with the messages a person reads. */
+export const requiredText = (blank: string, max: number, tooLong = `At most ${max} characters, please`) =>
+  z.string({ message: blank }).trim().min(1, blank).max(max, tooLong);
+
+/** A labelled field: "<label> is required" / "<label> is too long". */
+export const labelledText = (label: string, max: number) => requiredText(`${label} is required`, max, `${label} is too long`);
+
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).email('Please enter a valid e-mail address');

@@ -4,15 +4,17 @@ import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import { Prisma } from '../../db/prisma.js';
 import { AppError, ErrorCode } from '../../errors.js';
-import { parseInput } from '../../validation.js';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../constants.js';
+import { emailSchema, labelledText, parseInput } from '../../validation.js';
+import { NAME_MAX_LENGTH } from '../../constants.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 
-const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).email('Please enter a valid e-mail address');
-const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(NAME_MAX_LENGTH, `${label} is too long`);
-const signUpSchema = z.object({ email, password: z.string(), firstName: name('First name'), lastName: name('Last name') });
+const signUpSchema = z.object({
+  email: emailSchema,
+  password: z.string(),
+  firstName: labelledText('First name', NAME_MAX_LENGTH),
+  lastName: labelledText('Last name', NAME_MAX_LENGTH),
+});
 
 export interface AuthResult {
   token: string;
@@ -59,7 +61,7 @@ export class AuthService {
 
   async signIn(rawEmail: string, password: string): Promise<AuthResult> {
     this.requireBuiltin();
-    const address = email.safeParse(rawEmail);
+    const address = emailSchema.safeParse(rawEmail);
     const user = address.success
       ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } })
       : null;

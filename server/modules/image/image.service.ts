@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import { AppError, ErrorCode } from '../../errors.js';
-import { parseInput } from '../../validation.js';
+import { parseInput, requiredText } from '../../validation.js';
 import { IMAGE_DESCRIPTION_MAX_LENGTH, OBJECT_NAME_MAX_LENGTH } from '../../constants.js';
 import { deletePrivateUpload, requireImage, savePrivateUpload, type UploadedFile } from '../../uploads.js';
 import { ToolKind } from '../job/job.kinds.js';
@@ -14,11 +14,11 @@ import { ImageStyle } from './image.types.js';
 import { imagePrompt } from './prompts.js';
 
 const generateSchema = z.object({
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Please enter an image description')
-    .max(IMAGE_DESCRIPTION_MAX_LENGTH, `The description is too long (at most ${IMAGE_DESCRIPTION_MAX_LENGTH} characters)`),
+  description: requiredText(
+    'Please enter an image description',
+    IMAGE_DESCRIPTION_MAX_LENGTH,
+    `The description is too long (at most ${IMAGE_DESCRIPTION_MAX_LENGTH} characters)`,
+  ),
   style: z.enum(ImageStyle, { message: 'Unknown image style' }).default('REALISTIC'),
   publish: z.boolean().default(false),
 });

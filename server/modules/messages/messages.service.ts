@@ -2,9 +2,8 @@
 // visitors send us from the public site.
 import { z } from 'zod';
 import type { Services } from '../../context.js';
-import { parseInput } from '../../validation.js';
+import { emailSchema, labelledText, parseInput } from '../../validation.js';
 import {
-  EMAIL_MAX_LENGTH,
   FEEDBACK_CATEGORIES,
   MESSAGE_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -13,23 +12,21 @@ import {
   SUBJECT_MAX_LENGTH,
 } from '../../constants.js';
 
-const email = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).email('Please enter a valid e-mail address');
-const text = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
 const feedbackSchema = z.object({
-  name: text('Name', NAME_MAX_LENGTH),
-  email,
-  message: text('Message', MESSAGE_MAX_LENGTH),
+  name: labelledText('Name', NAME_MAX_LENGTH),
+  email: emailSchema,
+  message: labelledText('Message', MESSAGE_MAX_LENGTH),
   category: z.enum(FEEDBACK_CATEGORIES, { message: 'Please choose a feedback category' }),
   rating: z.number().int().min(RATING_MIN, 'Please fill all fields and provide a rating').max(RATING_MAX),
   type: z.literal('feedback').default('feedback'),
 });
 
 const contactSchema = z.object({
-  name: text('Name', NAME_MAX_LENGTH),
-  email,
-  subject: text('Subject', SUBJECT_MAX_LENGTH),
-  message: text('Message', MESSAGE_MAX_LENGTH),
+  name: labelledText('Name', NAME_MAX_LENGTH),
+  email: emailSchema,
+  subject: labelledText('Subject', SUBJECT_MAX_LENGTH),
+  message: labelledText('Message', MESSAGE_MAX_LENGTH),
 });
 
 export class MessageService {
@@ -48,7 +45,7 @@ export class MessageService {
 
   /** Idempotent: subscribing twice keeps one row. */
   async subscribe(rawEmail: unknown): Promise<true> {
-    const address = parseInput(email, rawEmail);
+    const address = parseInput(emailSchema, rawEmail);
     await this.services.db.newsletterSubscriber.upsert({ where: { email: address }, create: { email: address }, update: {} });
     return true;
   }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import { AppError, ErrorCode } from '../../errors.js';
-import { parseInput } from '../../validation.js';
+import { parseInput, requiredText } from '../../validation.js';
 import { KEYWORD_MAX_LENGTH, TOPIC_MAX_LENGTH } from '../../constants.js';
 import { deletePrivateUpload, requirePdf, savePrivateUpload, type UploadedFile } from '../../uploads.js';
 import { articlePrompt, titlesPrompt } from './prompts.js';
@@ -15,19 +15,11 @@ import { ArticleLength, BlogCategory } from './text.types.js';
 
 
 const articleSchema = z.object({
-  topic: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a topic for the article')
-    .max(TOPIC_MAX_LENGTH, `The topic is too long (at most ${TOPIC_MAX_LENGTH} characters)`),
+  topic: requiredText('Please enter a topic for the article', TOPIC_MAX_LENGTH, `The topic is too long (at most ${TOPIC_MAX_LENGTH} characters)`),
   length: z.enum(ArticleLength, { message: 'Length must be SHORT, MEDIUM or LONG' }).default('SHORT'),
 });
 const titlesSchema = z.object({
-  keyword: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a keyword')
-    .max(KEYWORD_MAX_LENGTH, `The keyword is too long (at most ${KEYWORD_MAX_LENGTH} characters)`),
+  keyword: requiredText('Please enter a keyword', KEYWORD_MAX_LENGTH, `The keyword is too long (at most ${KEYWORD_MAX_LENGTH} characters)`),
   category: z.enum(BlogCategory, { message: 'Unknown blog category' }).default('GENERAL'),
 });
 
