@@ -136,6 +136,26 @@ describe('cancel', () => {
   });
 });
 
+describe('the per-job timeout', () => {
+  it('fails a job that runs too long, with a message and no creation', async () => {
+    const stack = await startStack({ JOB_TIMEOUT_MS: '1000', LOCAL_STREAM_DELAY_MS: '60' });
+    try {
+      const { token, user } = await signUp(stack.url, 'Slow', 'slow');
+      const { generateArticle: job } = await gqlOk(stack.url, ARTICLE, { input: { topic: 'patience', length: 'LONG' } }, token);
+      const last = (await followJob(stack.url, token, job.id)).at(-1)!;
+      expect(last.phase).toBe('FAILED');
+      expect(last.message).toBe('This took longer than 1 s and was stopped. Please try again.');
+      const db = stack.server.app.services.db;
+      expect(await db.creation.count({ where: { jobId: job.id } })).toBe(0);
+      expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).errorCode).toBe('TIMEOUT');
+      // The failed job gave its quota back.
+      expect((await db.usageCounter.findFirstOrThrow({ where: { userId: user.id } })).count).toBe(0);
+    } finally {
+      await stack.close();
+    }
+  });
+});
+
 describe('a second API process', () => {
   it('delivers the events of a job it did not create', async () => {
     const stack = await startStack({ LOCAL_STREAM_DELAY_MS: '3' });
