@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq';
 import type { CreationType } from '../server/db/generated/enums.js';
 import type { Job } from '../server/db/generated/client.js';
-import { Prisma } from '../server/db/prisma.js';
 import { AppError } from '../server/errors.js';
 import { emitJobEvent, isTerminal, readJobText, TERMINAL_PHASES } from '../server/modules/job/job.events.js';
 import type { QueuePayload } from '../server/modules/job/job.kinds.js';
@@ -105,26 +104,21 @@ export async function runJob<I>(
 async function complete(services: WorkerServices, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
   const { db, redis, config } = services;
   const creationId = randomUUID();
-  const done = await db.$transaction(async (tx) => {
-    const { count } = await tx.job.updateMany({
-      where: { id: job.id, phase: { notIn: [...TERMINAL_PHASES] } },
-      data: { phase: 'COMPLETED', percent: 100, message: 'Done', creationId, finishedAt: new Date() },
-    });
-    if (count === 0) return false;
-    await tx.creation.create({
-      data: {
-        id: creationId,
-        jobId: job.id,
-        userId: job.userId,
-        type: result.type,
-        prompt: result.prompt,
-        content: result.content,
-        metadata: result.metadata as Prisma.InputJsonObject,
-        published: result.published ?? false,
-      },
-    });
-    return true;
-  });
+  // One statement, so one round trip and atomic: the job completes (only if it is still
+  // live) and its creation is inserted from that same row, or neither happens.
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH done AS (
+      UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = 'Done', "creationId" = ${creationId}::uuid,
+        "finishedAt" = now(), "updatedAt" = now()
+      WHERE "id" = ${job.id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
+      RETURNING "id", "userId"
+    )
+    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published")
+    SELECT ${creationId}::uuid, done."id", done."userId", ${result.type}::"CreationType", ${result.prompt}, ${result.content},
+      ${JSON.stringify(result.metadata)}::jsonb, ${result.published ?? false}
+    FROM done
+    RETURNING "id"`;
+  const done = rows.length === 1;
   await beforeAnnounce();
   if (!done) return 'cancelled';
   if (result.published) {
