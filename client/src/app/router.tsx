@@ -1,7 +1,26 @@
+import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { LoadingPanel } from '../components/Spinner';
+import { lazyNamed } from '../lib/lazyNamed';
 import { Layout } from './Layout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+
+// Everything behind /ai and the sign-in screens load on demand, so the landing page's
+// first download holds only what it shows.
+const AiLayout = lazyNamed(() => import('./ai/AiLayout'), 'AiLayout');
+const SignInRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignInRoute');
+const SignUpRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignUpRoute');
+const DashboardRoute = lazyNamed(() => import('../features/dashboard/routes/DashboardRoute'), 'DashboardRoute');
+const WriteArticleRoute = lazyNamed(() => import('../features/article/routes/WriteArticleRoute'), 'WriteArticleRoute');
+const BlogTitlesRoute = lazyNamed(() => import('../features/blog-titles/routes/BlogTitlesRoute'), 'BlogTitlesRoute');
+const GenerateImagesRoute = lazyNamed(() => import('../features/image/routes/GenerateImagesRoute'), 'GenerateImagesRoute');
+const RemoveBackgroundRoute = lazyNamed(() => import('../features/background-removal/routes/RemoveBackgroundRoute'), 'RemoveBackgroundRoute');
+const RemoveObjectRoute = lazyNamed(() => import('../features/object-removal/routes/RemoveObjectRoute'), 'RemoveObjectRoute');
+const ReviewResumeRoute = lazyNamed(() => import('../features/resume-review/routes/ReviewResumeRoute'), 'ReviewResumeRoute');
+const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
+
+const fullPage = <LoadingPanel />;
 
 export const router = createBrowserRouter([
   {
@@ -9,6 +28,28 @@ export const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: 'sign-in', element: <Suspense fallback={fullPage}><SignInRoute /></Suspense> },
+      { path: 'signup', element: <Suspense fallback={fullPage}><SignUpRoute /></Suspense> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    path: '/ai',
+    element: (
+      <Suspense fallback={<div className="flex min-h-dvh">{fullPage}</div>}>
+        <AiLayout />
+      </Suspense>
+    ),
+    // Each child renders inside AiLayout's own <Suspense>, so the shell stays put while a tool loads.
+    children: [
+      { index: true, element: <DashboardRoute /> },
+      { path: 'write-article', element: <WriteArticleRoute /> },
+      { path: 'blog-titles', element: <BlogTitlesRoute /> },
+      { path: 'generate-images', element: <GenerateImagesRoute /> },
+      { path: 'remove-background', element: <RemoveBackgroundRoute /> },
+      { path: 'remove-object', element: <RemoveObjectRoute /> },
+      { path: 'review-resume', element: <ReviewResumeRoute /> },
+      { path: 'community', element: <CommunityRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,7 +2,42 @@
 import * as types from './graphql';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 
-const documents = {};
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
+    "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": typeof types.AuthConfigDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n": typeof types.ChangePlanDocument,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobProgressDocument,
+    "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.CancelJobDocument,
+    "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
+};
+const documents: Documents = {
+    "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
+    "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": types.AuthConfigDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignInDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
+    "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n": types.ChangePlanDocument,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobProgressDocument,
+    "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.CancelJobDocument,
+    "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
+};
+
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  *
@@ -16,6 +51,47 @@ const documents = {};
  * Please regenerate the types.
  */
 export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n"): (typeof documents)["\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,65 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingPanel } from '../../components/Spinner';
+import { useAuth } from '../../features/auth';
+import { SignInPanel } from '../../features/auth/components/SignInPanel';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+const SIDEBAR_ID = 'ai-sidebar';
+
+/** The signed-in area (spec §2): top bar, sidebar of tools, and the chosen tool beside it. */
+export function AiLayout() {
+  const { user, plan, loading, signOut, openProfile } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Also covers navigation that did not come from a sidebar click (back button, links in content).
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  if (loading || !user) {
+    return (
+      <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+        <TopBar />
+        <main className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">{loading ? <LoadingPanel /> : <SignInPanel />}</main>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <TopBar menu={{ open: menuOpen, onToggle: () => setMenuOpen((o) => !o), controls: SIDEBAR_ID }} />
+      <div className="flex flex-1">
+        {/* The rail keeps the white column and its border as tall as the page; the sidebar sticks inside it. */}
+        <div className="md:w-64 md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
+          <Sidebar
+            id={SIDEBAR_ID}
+            open={menuOpen}
+            user={user}
+            plan={plan}
+            onNavigate={() => setMenuOpen(false)}
+            onOpenProfile={openProfile}
+            onSignOut={() => void signOut()}
+          />
+        </div>
+        {menuOpen && (
+          <div aria-hidden className="fixed inset-0 top-14 z-10 bg-slate-900/30 md:hidden" onClick={() => setMenuOpen(false)} />
+        )}
+        <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-8">
+          <div className="mx-auto w-full max-w-6xl">
+            <Suspense fallback={<LoadingPanel />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+/** The user's picture, or their initials when there is none or it fails to load. */
+export function Avatar({ name, imageUrl, className = 'size-9' }: { name: string; imageUrl: string | null; className?: string }) {
+  const [broken, setBroken] = useState(false);
+  if (imageUrl && !broken) {
+    return <img src={imageUrl} alt="" onError={() => setBroken(true)} className={`${className} rounded-full object-cover`} />;
+  }
+  return (
+    <span aria-hidden className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700`}>
+      {initials(name)}
+    </span>
+  );
+}

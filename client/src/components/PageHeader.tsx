@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+/** A tool page's title row: icon, heading, optional FREE/PREMIUM badge (spec §1). */
+export function PageHeader({ icon, title, badge, children }: { icon: ReactNode; title: string; badge?: 'FREE' | 'PREMIUM'; children?: ReactNode }) {
+  return (
+    <header className="flex flex-col gap-1">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">{icon}</span>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {badge && (
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold tracking-wide ${badge === 'FREE' ? 'bg-emerald-100 text-emerald-700' : 'bg-amber-100 text-amber-800'}`}
+          >
+            {badge}
+          </span>
+        )}
+      </div>
+      {children && <p className="text-slate-500">{children}</p>}
+    </header>
+  );
+}

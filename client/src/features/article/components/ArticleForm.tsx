@@ -1,0 +1,55 @@
+import { LoaderCircle, Sparkles } from 'lucide-react';
+import { useId, type FormEvent } from 'react';
+import type { ArticleLength } from '../../../gql/graphql';
+import { LengthChips } from './LengthChips';
+
+interface Props {
+  topic: string;
+  length: ArticleLength;
+  busy: boolean;
+  onTopicChange: (topic: string) => void;
+  onLengthChange: (length: ArticleLength) => void;
+  onSubmit: () => void;
+}
+
+export function ArticleForm({ topic, length, busy, onTopicChange, onLengthChange, onSubmit }: Props) {
+  const topicId = useId();
+  const blank = topic.trim() === '';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!blank && !busy) onSubmit();
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Sparkles aria-hidden className="size-5 text-indigo-600" />
+        Article Configuration
+      </h2>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={topicId} className="text-sm font-medium text-slate-700">
+          Article topic
+        </label>
+        <input
+          id={topicId}
+          value={topic}
+          onChange={(e) => onTopicChange(e.target.value)}
+          placeholder="The future of artificial intelligence is…"
+          maxLength={200}
+          required
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:border-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40"
+        />
+      </div>
+      <LengthChips value={length} onChange={onLengthChange} disabled={busy} />
+      <button
+        type="submit"
+        disabled={busy || blank}
+        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Sparkles aria-hidden className="size-4" />}
+        {busy ? 'Generating…' : 'Generate article'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation } from '@apollo/client/react';
+import { PenLine } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '../../../components/PageHeader';
+import type { ArticleLength } from '../../../gql/graphql';
+import { ARTICLE_LENGTHS } from '../../../lib/constants';
+import { toAppError } from '../../../lib/graphqlError';
+import { useJob } from '../../jobs';
+import { GenerateArticleMutation } from '../api/operations';
+import { ArticleForm } from '../components/ArticleForm';
+import { ArticleResult } from '../components/ArticleResult';
+
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
+const isArticleLength = (v: string | undefined): v is ArticleLength => ARTICLE_LENGTHS.some((l) => l.value === v);
+
+export function WriteArticleRoute() {
+  const { job, busy, run, cancel, reset } = useJob('article');
+  const [generate] = useMutation(GenerateArticleMutation);
+  // Coming back to a running or finished job shows what it was asked for.
+  const [topic, setTopic] = useState(job.params?.topic ?? '');
+  const [length, setLength] = useState<ArticleLength>(isArticleLength(job.params?.length) ? job.params.length : 'SHORT');
+
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const asked = isArticleLength(job.params?.length) ? job.params.length : length;
+  const lengthLabel = ARTICLE_LENGTHS.find((l) => l.value === asked)?.label ?? '';
+
+  async function submit() {
+    const input = { topic: topic.trim(), length };
+    // On narrow screens the result sits below the form: bring it into view so the stream is seen.
+    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const outcome = await run(async () => {
+      const { data } = await generate({ variables: { input } });
+      if (!data) throw new Error('The server did not start the job. Please try again.');
+      return data.generateArticle;
+    }, input);
+    // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
+    if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+  }
+
+  async function cancelJob() {
+    try {
+      await cancel();
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<PenLine aria-hidden className="size-5" />} title="AI Article Writer" badge="FREE">
+        Pick a topic and a length; the article streams in as it is written.
+      </PageHeader>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <ArticleForm topic={topic} length={length} busy={busy} onTopicChange={setTopic} onLengthChange={setLength} onSubmit={submit} />
+        <div ref={resultRef} className="min-w-0 scroll-mt-20">
+          <ArticleResult job={job} lengthLabel={lengthLabel} onCancel={cancelJob} onUpgraded={reset} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { storedToken } from '../../lib/authToken';
+import { resetSession } from '../../lib/apollo';
+import { toAppError } from '../../lib/graphqlError';
+import { MeQuery, SignInMutation, SignUpMutation } from './api/operations';
+import { AuthContext, type AuthState, type SignInInput, type SignUpInput } from './AuthContext';
+
+/** Built-in accounts: e-mail + password, a JWT kept in localStorage, `me` for the profile. */
+export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const [token, setToken] = useState<string | null>(() => storedToken.read());
+  const me = useQuery(MeQuery, { skip: !token });
+
+  const applyToken = useCallback(async (next: string | null) => {
+    // The token source reads storage, so write first: the reset below already speaks as the new user.
+    storedToken.write(next);
+    if (!next) setToken(null);
+    await resetSession({ signedIn: next !== null });
+    if (next) setToken(next);
+  }, []);
+
+  // A stored token the server no longer accepts (expired, secret rotated, user deleted): forget it.
+  const rejected =
+    !!token && ((me.error && toAppError(me.error).code === 'UNAUTHENTICATED') || (me.data !== undefined && me.data.me === null));
+  useEffect(() => {
+    if (rejected) void applyToken(null);
+  }, [rejected, applyToken]);
+
+  const signIn = useCallback(
+    async ({ email, password }: SignInInput) => {
+      const { data } = await client.mutate({ mutation: SignInMutation, variables: { email: email.trim(), password } });
+      if (data) await applyToken(data.signIn.token);
+    },
+    [client, applyToken],
+  );
+
+  const signUp = useCallback(
+    async (input: SignUpInput) => {
+      const variables = {
+        input: { email: input.email.trim(), password: input.password, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+      };
+      const { data } = await client.mutate({ mutation: SignUpMutation, variables });
+      if (data) await applyToken(data.signUp.token);
+    },
+    [client, applyToken],
+  );
+
+  const signOut = useCallback(() => applyToken(null), [applyToken]);
+
+  const user = token && !rejected ? (me.data?.me ?? null) : null;
+  const value = useMemo<AuthState>(
+    () => ({
+      provider: 'builtin',
+      user,
+      token,
+      plan: user?.plan ?? null,
+      loading: !!token && !rejected && me.data === undefined && !me.error,
+      signIn,
+      signUp,
+      signOut,
+      openProfile: null,
+    }),
+    [user, token, rejected, me.data, me.error, signIn, signUp, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,46 @@
+import { graphql } from '../../../gql';
+
+export const AuthConfigQuery = graphql(`
+  query AuthConfig {
+    authConfig {
+      provider
+      clerkPublishableKey
+    }
+  }
+`);
+
+export const MeQuery = graphql(`
+  query Me {
+    me {
+      id
+      email
+      firstName
+      lastName
+      fullName
+      imageUrl
+      plan
+    }
+  }
+`);
+
+export const SignInMutation = graphql(`
+  mutation SignIn($email: String!, $password: String!) {
+    signIn(email: $email, password: $password) {
+      token
+      user {
+        id
+      }
+    }
+  }
+`);
+
+export const SignUpMutation = graphql(`
+  mutation SignUp($input: SignUpInput!) {
+    signUp(input: $input) {
+      token
+      user {
+        id
+      }
+    }
+  }
+`);

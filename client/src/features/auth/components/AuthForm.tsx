@@ -1,0 +1,96 @@
+import { LoaderCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../../lib/constants';
+import { toAppError, type AppErrorInfo } from '../../../lib/graphqlError';
+import { useAuth } from '../AuthContext';
+import { TextField } from './TextField';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+
+interface Props {
+  initialMode?: AuthMode;
+  onSuccess?: () => void;
+}
+
+/** Built-in accounts' sign-in and sign-up, in one card with a switch between them. */
+export function AuthForm({ initialMode = 'sign-in', onSuccess }: Props) {
+  const { signIn, signUp } = useAuth();
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [fields, setFields] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const [error, setError] = useState<AppErrorInfo | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const isSignUp = mode === 'sign-up';
+
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    try {
+      if (isSignUp) await signUp(fields);
+      else await signIn(fields);
+      onSuccess?.();
+    } catch (err) {
+      setError(toAppError(err));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function switchMode() {
+    setMode(isSignUp ? 'sign-in' : 'sign-up');
+    setError(null);
+  }
+
+  const blames = (field: string) => error?.field === field;
+
+  return (
+    <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in to Atelier'}</h2>
+      <p className="mt-1 text-sm text-slate-500">
+        {isSignUp ? 'Start creating with our AI tools in seconds.' : 'Welcome back! Continue your AI journey.'}
+      </p>
+      <form onSubmit={submit} className="mt-6 flex flex-col gap-4" noValidate={false}>
+        {isSignUp && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="First name" autoComplete="given-name" required value={fields.firstName} onChange={set('firstName')} invalid={blames('firstName')} />
+            <TextField label="Last name" autoComplete="family-name" required value={fields.lastName} onChange={set('lastName')} invalid={blames('lastName')} />
+          </div>
+        )}
+        <TextField label="Email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} invalid={blames('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          required
+          minLength={isSignUp ? PASSWORD_MIN_LENGTH : undefined}
+          hint={isSignUp ? `At least ${PASSWORD_MIN_LENGTH} characters, mixing letters with digits, capitals or symbols.` : undefined}
+          value={fields.password}
+          onChange={set('password')}
+          invalid={blames('password')}
+        />
+        {error && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error.message}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={submitting}
+          className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {submitting && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+          {isSignUp ? 'Create account' : 'Sign in'}
+        </button>
+      </form>
+      <p className="mt-5 text-center text-sm text-slate-600">
+        {isSignUp ? 'Already have an account?' : 'New to Atelier?'}{' '}
+        <button type="button" onClick={switchMode} className="font-medium text-indigo-600 hover:text-indigo-500 focus-visible:underline focus-visible:outline-none">
+          {isSignUp ? 'Sign in' : 'Create an account'}
+        </button>
+      </p>
+    </div>
+  );
+}

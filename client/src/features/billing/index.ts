@@ -1,0 +1,1 @@
+export { UpgradePrompt, type UpgradeReason } from './components/UpgradePrompt';

@@ -1,0 +1,45 @@
+import { NetworkStatus } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { toast } from 'sonner';
+import { useEffect } from 'react';
+import { DASHBOARD_PAGE_SIZE } from '../../../lib/constants';
+import { toAppError } from '../../../lib/graphqlError';
+import { useAuth } from '../../auth';
+import { MyCreationsQuery } from '../api/operations';
+import { RecentCreations } from '../components/RecentCreations';
+import { StatCards } from '../components/StatCards';
+
+export function DashboardRoute() {
+  const { user, plan } = useAuth();
+  // Refetches by itself when a job completes anywhere: the jobs feature evicts myCreations.
+  const { data, error, fetchMore, networkStatus } = useQuery(MyCreationsQuery, {
+    variables: { first: DASHBOARD_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+
+  useEffect(() => {
+    if (error) toast.error(toAppError(error).message);
+  }, [error]);
+
+  const connection = data?.myCreations;
+  const creations = connection ? connection.edges.map((e) => e.node) : error ? [] : null;
+  const hasMore = connection?.pageInfo.hasNextPage ?? false;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+          {user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'}
+        </h1>
+        <p className="text-slate-500">Here is what you have been creating.</p>
+      </header>
+      <StatCards total={creations?.length ?? null} more={hasMore} plan={plan} />
+      <RecentCreations
+        creations={creations}
+        hasMore={hasMore}
+        loadingMore={networkStatus === NetworkStatus.fetchMore}
+        onLoadMore={() => void fetchMore({ variables: { after: connection?.pageInfo.endCursor ?? null } })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+
+export function GenerateImagesRoute() {
+  return <ComingSoon title="AI Image Generation" />;
+}

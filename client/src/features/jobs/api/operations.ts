@@ -1,0 +1,53 @@
+import { graphql } from '../../../gql';
+
+export const JobProgressSubscription = graphql(`
+  subscription JobProgress($jobId: ID!) {
+    jobProgress(jobId: $jobId) {
+      jobId
+      phase
+      percent
+      delta
+      offset
+      message
+      creation {
+        id
+        type
+        prompt
+        content
+        provider
+        createdAt
+      }
+    }
+  }
+`);
+
+export const CancelJobMutation = graphql(`
+  mutation CancelJob($id: ID!) {
+    cancelJob(id: $id) {
+      id
+      phase
+      percent
+      message
+    }
+  }
+`);
+
+export const JobQuery = graphql(`
+  query Job($id: ID!) {
+    job(id: $id) {
+      id
+      phase
+      percent
+      message
+      error
+      creation {
+        id
+        type
+        prompt
+        content
+        provider
+        createdAt
+      }
+    }
+  }
+`);

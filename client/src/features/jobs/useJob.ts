@@ -1,0 +1,27 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { isJobBusy, jobStore, type JobSnapshot, type StartedJob } from './jobStore';
+
+export interface UseJob {
+  job: JobSnapshot;
+  /** True from submit until the job ends: disables the form. */
+  busy: boolean;
+  /** Starts the tool's mutation and follows the job; resolves with how it ended. */
+  run: (start: () => Promise<StartedJob>, params?: Record<string, string>) => Promise<JobSnapshot>;
+  cancel: () => Promise<void>;
+  reset: () => void;
+}
+
+/**
+ * One tool's current job: phases, percent and streamed text, live. `slot` names the tool
+ * (e.g. 'article'); the job survives navigation, so coming back shows where it got to.
+ */
+export function useJob(slot: string): UseJob {
+  const job = useSyncExternalStore(jobStore.subscribe, () => jobStore.get(slot));
+  const run = useCallback(
+    (start: () => Promise<StartedJob>, params?: Record<string, string>) => jobStore.run(slot, start, params ?? null),
+    [slot],
+  );
+  const cancel = useCallback(() => jobStore.cancel(slot), [slot]);
+  const reset = useCallback(() => void jobStore.reset(slot), [slot]);
+  return { job, busy: isJobBusy(job), run, cancel, reset };
+}

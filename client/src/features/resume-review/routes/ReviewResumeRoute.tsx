@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/ComingSoon';
+
+export function ReviewResumeRoute() {
+  return <ComingSoon title="Resume Review" />;
+}
