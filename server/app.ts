@@ -3,7 +3,7 @@
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -32,6 +32,7 @@ import { fileRoutes } from './providers/storage/local.js';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
+import { createArmor, validateWith } from './http/armor.js';
 
 export interface RunningServer {
   app: App;
@@ -81,10 +82,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.set('trust proxy', 'loopback');
   const httpServer = createServer(expressApp);
 
+  const armor = createArmor(config.GRAPHQL_INTROSPECTION);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const ws = useServer<Record<string, unknown> | undefined, { user?: User | null }>(
     {
       schema,
+      validate: validateWith(armor.validationRules),
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
@@ -104,8 +107,11 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
     includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    validationRules: armor.validationRules,
     formatError: formatError(log),
     plugins: [
+      ...(armor.plugins as ApolloServerPlugin<Context>[]),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       { serverWillStart: async () => ({ drainServer: async () => void (await ws.dispose()) }) },

@@ -1,7 +1,7 @@
 // The process around the API: health checks, GraphiQL, the client, start-up refusals.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, gqlOk, signUp, startTestServer } from './helpers/server.js';
+import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -136,5 +136,40 @@ describe('start-up without its dependencies', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Redis is not reachable at redis:\/\/127\.0\.0\.1:1.*Start it .*redis-server/);
+  });
+});
+
+describe('GraphQL abuse limits', () => {
+  it('refuses over-deep, over-aliased and batched requests with a code, and still allows introspection', async () => {
+    let ofType = 'name';
+    for (let i = 0; i < 12; i++) ofType = `ofType { ${ofType} }`;
+    const tooDeep = await gql(server.url, `{ __type(name: "Query") { fields { type { ${ofType} } } } }`);
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(tooDeep.errors?.[0]?.message).toMatch(/depth/i);
+    const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: authConfig { provider }`).join(' ');
+    const manyAliases = await gql(server.url, `{ ${aliases} }`);
+    expect(manyAliases.status).toBe(400);
+    expect(manyAliases.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(manyAliases.errors?.[0]?.message).toMatch(/alias/i);
+    const batched = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ query: '{ authConfig { provider } }' }, { query: '{ authConfig { provider } }' }]),
+    });
+    expect(batched.status).toBe(400);
+    // GraphiQL's own introspection query is deep, and stays allowed.
+    const intro = await gqlOk(server.url, '{ __schema { types { name fields { name type { name ofType { name ofType { name ofType { name ofType { name } } } } } } } } }');
+    expect(intro.__schema.types.length).toBeGreaterThan(10);
+  });
+
+  it('applies the same limits to subscriptions over WebSocket', async () => {
+    const client = wsClient(server.url);
+    const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: likeChanged { likeCount }`).join(' ');
+    const sub = collect(client, `subscription { ${aliases} }`);
+    await waitFor(() => sub.errors.length > 0, 5000, 'refusal');
+    expect(JSON.stringify(sub.errors)).toMatch(/alias/i);
+    sub.dispose();
+    await client.dispose();
   });
 });
