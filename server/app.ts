@@ -33,6 +33,7 @@ import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 import { createArmor, validateWith } from './http/armor.js';
+import { securityHeaders } from './http/security-headers.js';
 
 export interface RunningServer {
   app: App;
@@ -121,6 +122,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
   // Browsers on other origins get through only when listed; same-origin needs nothing.
   const allowed = config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
+  expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY }));
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));

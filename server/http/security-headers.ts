@@ -1,0 +1,46 @@
+// Security headers (helmet) with a Content-Security-Policy the built client satisfies:
+// scripts only from our origin (no inline scripts), styles from our origin plus inline
+// style attributes (React and the editor set them), images from anywhere over https
+// (Cloudinary or provider-hosted results), live updates over our WebSocket.
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+/** Clerk's Frontend API host, encoded in its publishable key (pk_test_<base64("host$")>). */
+export function clerkHost(publishableKey: string | undefined): string | null {
+  const encoded = publishableKey?.split('_')[2];
+  if (!encoded) return null;
+  try {
+    const host = Buffer.from(encoded, 'base64').toString('utf8').replace(/\$$/, '');
+    return /^[a-z0-9.-]+$/i.test(host) ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+export function securityHeaders(opts: { clerkPublishableKey?: string }): RequestHandler {
+  const clerk = clerkHost(opts.clerkPublishableKey);
+  const extra = clerk ? [`https://${clerk}`] : [];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...extra],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", ...extra],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Result images may be shown by other sites (e.g. shared links).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
