@@ -64,6 +64,7 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
     WORKER_CONCURRENCY: String(inFlight),
     MAX_CONCURRENT_JOBS: String(inFlight * 2),
     TOOL_RATE_PER_MINUTE: String(total * 10),
+    AUTH_RATE_PER_MINUTE: String(inFlight * 4),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
   const step = (m: string) => process.stderr.write(`[bench:pipeline] ${m}\n`);

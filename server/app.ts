@@ -99,7 +99,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
           return false; // closes with 4403 Forbidden
         }
       },
-      context: (ctx): Context => createContext(app, ctx.extra.user ?? null),
+      context: (ctx): Context => createContext(app, ctx.extra.user ?? null, ctx.extra.request.socket.remoteAddress),
     },
     wsServer,
   );
@@ -135,7 +135,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {
-          return createContext(app, await userFromHeader(identity, req.headers.authorization));
+          return createContext(app, await userFromHeader(identity, req.headers.authorization), req.ip);
         } catch (e) {
           if (e instanceof AppError) {
             throw new GraphQLError(e.message, { extensions: { code: e.code, http: { status: httpStatusOf[e.code] } } });

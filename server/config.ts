@@ -9,6 +9,7 @@ import {
   TOOL_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
+  AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
 } from './constants.js';
 
 const bool = z
@@ -46,6 +47,8 @@ const schema = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),
   TOOL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(TOOL_RATE_PER_MINUTE_DEFAULT),
+  /** Sign-in and sign-up attempts per client address per minute. */
+  AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(AUTH_ATTEMPTS_PER_IP_PER_MINUTE),
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),

@@ -62,3 +62,8 @@ export const RESUME_TEXT_MAX_CHARS = 40_000;
 export const IMAGE_MAX_PIXELS_DEFAULT = 40_000_000;
 export const OBJECT_NAME_MAX_LENGTH = 40;
 export const GENERATED_IMAGE_SIZE = 1024;
+
+/** Sign-in and sign-up attempts: per IP per minute, and per e-mail per 15 minutes. */
+export const AUTH_ATTEMPTS_PER_IP_PER_MINUTE = 30;
+export const SIGN_IN_ATTEMPTS_PER_EMAIL = 10;
+export const SIGN_IN_EMAIL_WINDOW_MS = 15 * 60_000;

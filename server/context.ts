@@ -25,12 +25,14 @@ export interface Services {
 /** Per request (HTTP) or per operation (WebSocket). */
 export interface Context {
   user: User | null;
+  /** The client's address (for per-IP limits); 'unknown' when the transport hides it. */
+  ip: string;
   app: App;
   loaders: CreationLoaders;
 }
 
-export function createContext(app: App, user: User | null): Context {
-  return { user, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
+export function createContext(app: App, user: User | null, ip = 'unknown'): Context {
+  return { user, ip, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
 }
 
 export function requireUser(ctx: Pick<Context, 'user'>): User {

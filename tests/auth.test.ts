@@ -110,3 +110,17 @@ describe('bad tokens', () => {
     await client.dispose();
   });
 });
+
+describe('brute force', () => {
+  it('limits sign-in attempts per e-mail with RATE_LIMITED', async () => {
+    const { user } = await signUp(server.url, 'Target', 'target');
+    const SIGN_IN = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }';
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await gql(server.url, SIGN_IN, { e: user.email, p: `wrong-Guess-${i}` });
+      codes.push(String(r.errors?.[0]?.extensions?.code));
+    }
+    expect(codes.slice(0, 10).every((c) => c === 'UNAUTHENTICATED')).toBe(true);
+    expect(codes.slice(10)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+  });
+});

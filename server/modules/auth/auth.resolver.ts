@@ -7,12 +7,12 @@ import type { AuthResult } from './auth.service.js';
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Creates a built-in account' })
   signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: Context): Promise<AuthResult> {
-    return ctx.app.auth.signUp(input);
+    return ctx.app.auth.signUp(input, ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in to a built-in account' })
   signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: Context): Promise<AuthResult> {
-    return ctx.app.auth.signIn(email, password);
+    return ctx.app.auth.signIn(email, password, ctx.ip);
   }
 
   @Query(() => AuthConfig)

@@ -5,7 +5,8 @@ import type { User } from '../../db/generated/client.js';
 import { Prisma } from '../../db/prisma.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { emailSchema, labelledText, parseInput } from '../../validation.js';
-import { NAME_MAX_LENGTH } from '../../constants.js';
+import { NAME_MAX_LENGTH, SIGN_IN_ATTEMPTS_PER_EMAIL, SIGN_IN_EMAIL_WINDOW_MS } from '../../constants.js';
+import { enforceRate } from '../../rate-limit.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 
@@ -33,8 +34,17 @@ export class AuthService {
     }
   }
 
-  async signUp(input: unknown): Promise<AuthResult> {
+  /** Slows down guessing: per address, and per e-mail for sign-in. */
+  private async limit(ip: string, email?: string): Promise<void> {
+    const { redis, config } = this.services;
+    const key = `${config.REDIS_PREFIX}:rate:auth`;
+    await enforceRate(redis, `${key}:ip:${ip}`, config.AUTH_RATE_PER_MINUTE, 60_000, 'sign-in attempts');
+    if (email) await enforceRate(redis, `${key}:email:${email.toLowerCase()}`, SIGN_IN_ATTEMPTS_PER_EMAIL, SIGN_IN_EMAIL_WINDOW_MS, 'sign-in attempts for this account');
+  }
+
+  async signUp(input: unknown, ip = 'unknown'): Promise<AuthResult> {
     this.requireBuiltin();
+    await this.limit(ip);
     const data = parseInput(signUpSchema, input);
     const problem = passwordProblem(data.password, data.email);
     if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { field: 'password' });
@@ -59,8 +69,9 @@ export class AuthService {
     }
   }
 
-  async signIn(rawEmail: string, password: string): Promise<AuthResult> {
+  async signIn(rawEmail: string, password: string, ip = 'unknown'): Promise<AuthResult> {
     this.requireBuiltin();
+    await this.limit(ip, rawEmail.trim());
     const address = emailSchema.safeParse(rawEmail);
     const user = address.success
       ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } })
