@@ -34,6 +34,8 @@ import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 import { createArmor, validateWith } from './http/armor.js';
 import { securityHeaders } from './http/security-headers.js';
+import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
+import { ToolKind } from './modules/job/job.kinds.js';
 
 export interface RunningServer {
   app: App;
@@ -62,6 +64,23 @@ function formatError(log: Logger) {
   };
 }
 
+/** Times every GraphQL request by operation name, type and outcome. */
+function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      const started = performance.now();
+      return {
+        async willSendResponse(rc) {
+          metrics.requestSeconds.observe(
+            { operation: rc.operationName ?? 'anonymous', type: rc.operation?.operation ?? 'unknown', outcome: rc.errors?.length ? 'error' : 'ok' },
+            (performance.now() - started) / 1000,
+          );
+        },
+      };
+    },
+  };
+}
+
 export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
   const db = createDb(config.DATABASE_URL);
   const redis = createRedis(config.REDIS_URL, 'atelier-api');
@@ -83,6 +102,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.set('trust proxy', 'loopback');
   const httpServer = createServer(expressApp);
 
+  const registry = createRegistry('api');
+  const metrics = apiMetrics(registry);
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const ws = useServer<Record<string, unknown> | undefined, { user?: User | null }>(
@@ -113,6 +134,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     formatError: formatError(log),
     plugins: [
       ...(armor.plugins as ApolloServerPlugin<Context>[]),
+      timeRequests(metrics),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       { serverWillStart: async () => ({ drainServer: async () => void (await ws.dispose()) }) },
@@ -125,6 +147,18 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY }));
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
+  liveGauges(registry, {
+    subscriptions: () => pubsub.listenerCount(),
+    sockets: () => wsServer.clients.size,
+    queueCounts: () => queues.counts(Object.values(ToolKind).filter((k) => k !== ToolKind.NOOP || config.ENABLE_NOOP_TOOL)),
+  });
+  expressApp.get('/metrics', async (req, res) => {
+    if (config.METRICS_TOKEN && req.headers.authorization !== `Bearer ${config.METRICS_TOKEN}`) {
+      res.status(401).json({ success: false, message: 'Metrics need the metrics token', code: ErrorCode.UNAUTHENTICATED });
+      return;
+    }
+    res.type(registry.contentType).send(await registry.metrics());
+  });
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir));
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));

@@ -57,6 +57,10 @@ const schema = z.object({
   GRAPHQL_INTROSPECTION: bool.default(true),
   /** Adds the runNoopJob mutation and its worker, for the pipeline benchmark only. */
   ENABLE_NOOP_TOOL: bool.default(false),
+  /** When set, /metrics answers only requests bearing this token. */
+  METRICS_TOKEN: optionalString,
+  /** When set, a worker serves its own /metrics on this port. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   CORS_ORIGINS: optionalString,
   BODY_LIMIT: z.string().default('1mb'),
 });

@@ -5,6 +5,7 @@ import type { Logger } from '../server/logger.js';
 import type { TextProvider } from '../server/providers/text/index.js';
 import type { ImageProviders } from '../server/providers/image/index.js';
 import type { Storage } from '../server/providers/storage/index.js';
+import type { WorkerMetrics } from '../server/metrics.js';
 
 /** What processors get, built once per worker process. */
 export interface WorkerServices {
@@ -16,4 +17,5 @@ export interface WorkerServices {
   text: TextProvider;
   images: ImageProviders;
   storage: Storage;
+  metrics: WorkerMetrics;
 }

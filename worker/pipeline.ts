@@ -69,7 +69,14 @@ export async function runJob<I>(
 
   const timeout = AbortSignal.timeout(config.JOB_TIMEOUT_MS);
   const signal = cancelSignal ? AbortSignal.any([cancelSignal, timeout]) : timeout;
-  const report = new Reporter(services, jobId, await readJobText(redis, config.REDIS_PREFIX, jobId));
+  const report = new Reporter(services, jobId, await readJobText(redis, config.REDIS_PREFIX, jobId), job.kind);
+  const started = performance.now();
+  const finished = (outcome: JobOutcome) => {
+    report.endPhase();
+    services.metrics.jobSeconds.observe({ tool: job.kind, outcome }, (performance.now() - started) / 1000);
+    services.metrics.jobsTotal.inc({ tool: job.kind, outcome });
+    return outcome;
+  };
   // Cleanup runs once the outcome is stored and before it is announced, so whoever
   // hears "done" finds nothing left behind.
   const tidy = async () => {
@@ -78,16 +85,16 @@ export async function runJob<I>(
   try {
     const result = await tool({ job, input, report, signal, services });
     signal.throwIfAborted();
-    return await complete(services, job, result, tidy);
+    return finished(await complete(services, job, result, tidy));
   } catch (e) {
     if (e instanceof JobStopped || cancelSignal?.aborted) {
       await tidy();
-      return 'cancelled';
+      return finished('cancelled');
     }
     if (timeout.aborted) {
       const seconds = Math.round(config.JOB_TIMEOUT_MS / 1000);
       await endJob(store, jobId, 'FAILED', `This took longer than ${seconds} s and was stopped. Please try again.`, 'TIMEOUT', tidy);
-      return 'failed';
+      return finished('failed');
     }
     if (e instanceof AppError) {
       await endJob(store, jobId, 'FAILED', e.message, e.code, tidy);
@@ -95,6 +102,7 @@ export async function runJob<I>(
       log.error({ err: e, jobId, kind: job.kind }, 'job failed');
       await endJob(store, jobId, 'FAILED', GENERIC_FAILURE, 'INTERNAL_SERVER_ERROR', tidy);
     }
+    finished('failed');
     // Failed for good: no BullMQ retry (transient errors were already retried inside).
     throw new UnrecoverableError(e instanceof Error ? e.message : String(e));
   }

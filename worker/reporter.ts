@@ -14,12 +14,14 @@ export class JobStopped extends Error {
 export class Reporter {
   private phase: JobPhase = 'QUEUED';
   private percent = 0;
+  private phaseStarted = performance.now();
 
   /** `emitted` is the text a previous run of this job already streamed (after a crash). */
   constructor(
     private readonly services: WorkerServices,
     readonly jobId: string,
     private emitted: string,
+    private readonly tool: string,
   ) {}
 
   get text(): string {
@@ -32,6 +34,7 @@ export class Reporter {
       data: { phase, percent, message, ...(phase === 'ANALYZING' ? { startedAt: new Date() } : {}) },
     });
     if (count === 0) throw new JobStopped();
+    this.endPhase();
     this.phase = phase;
     this.percent = Math.max(this.percent, percent);
     await this.emit('', this.emitted.length, message);
@@ -52,6 +55,13 @@ export class Reporter {
     while (p < full.length && full[p] === this.emitted[p]) p += 1;
     this.emitted = full;
     await this.emit(full.slice(p), p, 'Retrying: the text was rewritten', full);
+  }
+
+  /** Records how long the current phase took (metrics), e.g. when the job ends. */
+  endPhase(): void {
+    const now = performance.now();
+    if (this.phase !== 'QUEUED') this.services.metrics.phaseSeconds.observe({ tool: this.tool, phase: this.phase }, (now - this.phaseStarted) / 1000);
+    this.phaseStarted = now;
   }
 
   /** A note without a phase change (e.g. "retrying"). */

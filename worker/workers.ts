@@ -9,6 +9,7 @@ import { channelName, Topic } from '../server/pubsub.js';
 import { createRedis } from '../server/redis.js';
 import type { WorkerServices } from './context.js';
 import { processors } from './processors/index.js';
+import { createRegistry, serveMetrics, workerMetrics } from '../server/metrics.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -23,7 +24,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const cancels = createRedis(config.REDIS_URL, 'atelier-worker-cancel');
   for (const c of [connection, redis, cancels]) c.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   const db = createDb(config.DATABASE_URL, Math.min(10, config.WORKER_CONCURRENCY + 2));
+  const registry = createRegistry('worker');
   const services: WorkerServices = {
+    metrics: workerMetrics(registry),
     config,
     db,
     redis,
@@ -56,6 +59,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   });
   await cancels.subscribe(cancelChannel);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST) : null;
   log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name }, 'worker ready');
 
   return {
@@ -63,6 +67,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     services,
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
+      metricsServer?.close();
       await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
     },
   };

@@ -32,6 +32,12 @@ export class Queues {
     return q;
   }
 
+  /** Waiting/active/delayed/failed counts of every tool queue (for metrics). */
+  async counts(kinds: readonly ToolKind[]): Promise<Record<string, Record<string, number>>> {
+    const entries = await Promise.all(kinds.map(async (k) => [k, await this.get(k).getJobCounts('waiting', 'active', 'delayed', 'failed')] as const));
+    return Object.fromEntries(entries);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
