@@ -105,11 +105,14 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const registry = createRegistry('api');
   const metrics = apiMetrics(registry);
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 64 * 1024 });
   const ws = useServer<Record<string, unknown> | undefined, { user?: User | null }>(
     {
       schema,
       validate: validateWith(armor.validationRules),
+      // A socket that has not sent connection_init (with its token) by then is closed (4408).
+      connectionInitWaitTimeout: 5_000,
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);

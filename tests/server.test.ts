@@ -173,3 +173,24 @@ describe('GraphQL abuse limits', () => {
     await client.dispose();
   });
 });
+
+describe('WebSocket limits', () => {
+  it('closes a socket that does not authenticate (connection_init) within 5 s', async () => {
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    const started = Date.now();
+    const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
+    expect(code).toBe(4408);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+    expect(Date.now() - started).toBeLessThan(8_000);
+  });
+
+  it('refuses a frame larger than 64 KB', async () => {
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    await new Promise((r) => socket.on('open', r));
+    const closed = new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { pad: 'x'.repeat(70 * 1024) } }));
+    expect(await closed).toBe(1009);
+  });
+});
