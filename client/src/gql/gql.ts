@@ -19,11 +19,21 @@ type Documents = {
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveBackgroundDocument,
     "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n": typeof types.ChangePlanDocument,
+    "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateBlogTitlesDocument,
+    "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          published\n          likeCount\n          likedByMe\n          likes\n          createdAt\n          provider\n          user {\n            firstName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CommunityFeedDocument,
+    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
+    "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": typeof types.ToggleLikeDocument,
+    "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": typeof types.FeedLikeChangedDocument,
+    "\n  subscription CreationPublished {\n    creationPublished {\n      id\n      type\n      prompt\n      content\n      published\n      likeCount\n      likedByMe\n      likes\n      createdAt\n      provider\n      user {\n        firstName\n      }\n    }\n  }\n": typeof types.CreationPublishedDocument,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateImageDocument,
     "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobProgressDocument,
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
+    "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
+    "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
 };
 const documents: Documents = {
     "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
@@ -31,11 +41,21 @@ const documents: Documents = {
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
+    "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveBackgroundDocument,
     "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n": types.ChangePlanDocument,
+    "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateBlogTitlesDocument,
+    "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          published\n          likeCount\n          likedByMe\n          likes\n          createdAt\n          provider\n          user {\n            firstName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CommunityFeedDocument,
+    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
+    "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": types.ToggleLikeDocument,
+    "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": types.FeedLikeChangedDocument,
+    "\n  subscription CreationPublished {\n    creationPublished {\n      id\n      type\n      prompt\n      content\n      published\n      likeCount\n      likedByMe\n      likes\n      createdAt\n      provider\n      user {\n        firstName\n      }\n    }\n  }\n": types.CreationPublishedDocument,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateImageDocument,
     "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobProgressDocument,
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
+    "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
+    "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
 };
 
 /**
@@ -75,11 +95,43 @@ export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          published\n          likeCount\n          likedByMe\n          likes\n          createdAt\n          provider\n          user {\n            firstName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          published\n          likeCount\n          likedByMe\n          likes\n          createdAt\n          provider\n          user {\n            firstName\n          }\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n"): (typeof documents)["\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n"): (typeof documents)["\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n"): (typeof documents)["\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CreationPublished {\n    creationPublished {\n      id\n      type\n      prompt\n      content\n      published\n      likeCount\n      likedByMe\n      likes\n      createdAt\n      provider\n      user {\n        firstName\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription CreationPublished {\n    creationPublished {\n      id\n      type\n      prompt\n      content\n      published\n      likeCount\n      likedByMe\n      likes\n      createdAt\n      provider\n      user {\n        firstName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -92,6 +144,14 @@ export function graphql(source: "\n  mutation CancelJob($id: ID!) {\n    cancelJ
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,5 +1,77 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { Eraser } from 'lucide-react';
+import { useRef } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '../../../components/PageHeader';
+import { toAppError } from '../../../lib/graphqlError';
+import { useJob } from '../../jobs';
+import { RemoveBackgroundMutation } from '../api/operations';
+import { BackgroundForm } from '../components/BackgroundForm';
+import { BackgroundResult } from '../components/BackgroundResult';
+import { isImageFile } from '../lib/files';
+import { useRememberedState } from '../lib/rememberedState';
+import { useObjectUrl } from '../lib/useObjectUrl';
+
+const SLOT = 'background-removal';
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function RemoveBackgroundRoute() {
-  return <ComingSoon title="Background Removal" />;
+  const { job, busy, run, cancel, reset } = useJob(SLOT);
+  const [removeBackground] = useMutation(RemoveBackgroundMutation);
+  // The job outlives the page; so does the file it was run on, for the comparison.
+  const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
+  const previewUrl = useObjectUrl(file);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  function pick(next: File) {
+    if (!isImageFile(next)) {
+      toast.error('Please choose an image file');
+      return;
+    }
+    setFile(next);
+    // A new file clears the previous result (spec §4).
+    reset();
+  }
+
+  async function submit() {
+    if (!file) {
+      toast.error('Please select an image first');
+      inputRef.current?.focus();
+      return;
+    }
+    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const outcome = await run(
+      async () => {
+        const { data } = await removeBackground({ variables: { image: file } });
+        if (!data) throw new Error('The server did not start the job. Please try again.');
+        return data.removeBackground;
+      },
+      { fileName: file.name },
+    );
+    // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
+    if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+  }
+
+  async function cancelJob() {
+    try {
+      await cancel();
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<Eraser aria-hidden className="size-5" />} title="Background Removal" badge="PREMIUM">
+        Upload an image and get it back with a transparent background.
+      </PageHeader>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <BackgroundForm file={file} previewUrl={previewUrl} busy={busy} inputRef={inputRef} onFile={pick} onSubmit={submit} />
+        <div ref={resultRef} className="min-w-0 scroll-mt-20">
+          <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancelJob} onUpgraded={reset} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,62 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { Hash } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '../../../components/PageHeader';
+import type { BlogCategory } from '../../../gql/graphql';
+import { toAppError } from '../../../lib/graphqlError';
+import { useJob } from '../../jobs';
+import { GenerateBlogTitlesMutation } from '../api/operations';
+import { BlogTitlesForm } from '../components/BlogTitlesForm';
+import { BlogTitlesResult } from '../components/BlogTitlesResult';
+import { blogCategoryLabel, DEFAULT_BLOG_CATEGORY, isBlogCategory } from '../lib/categories';
+
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function BlogTitlesRoute() {
-  return <ComingSoon title="Blog Title Generator" />;
+  const { job, busy, run, cancel, reset } = useJob('blog-titles');
+  const [generate] = useMutation(GenerateBlogTitlesMutation);
+  // Coming back to a running or finished job shows what it was asked for.
+  const [keyword, setKeyword] = useState(job.params?.keyword ?? '');
+  const [category, setCategory] = useState<BlogCategory>(isBlogCategory(job.params?.category) ? job.params.category : DEFAULT_BLOG_CATEGORY);
+
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // The stats describe the finished list, so they name the category it was asked for.
+  const asked = isBlogCategory(job.params?.category) ? job.params.category : category;
+
+  async function submit() {
+    const input = { keyword: keyword.trim(), category };
+    // On narrow screens the result sits below the form: bring it into view so the stream is seen.
+    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const outcome = await run(async () => {
+      const { data } = await generate({ variables: { input } });
+      if (!data) throw new Error('The server did not start the job. Please try again.');
+      return data.generateBlogTitles;
+    }, input);
+    // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
+    if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+  }
+
+  async function cancelJob() {
+    try {
+      await cancel();
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<Hash aria-hidden className="size-5" />} title="Blog Title Generator" badge="FREE">
+        Enter a keyword and pick a category; title ideas stream in as they are written.
+      </PageHeader>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <BlogTitlesForm keyword={keyword} category={category} busy={busy} onKeywordChange={setKeyword} onCategoryChange={setCategory} onSubmit={submit} />
+        <div ref={resultRef} className="min-w-0 scroll-mt-20">
+          <BlogTitlesResult job={job} categoryLabel={blogCategoryLabel(asked)} onCancel={cancelJob} onUpgraded={reset} />
+        </div>
+      </div>
+    </div>
+  );
 }

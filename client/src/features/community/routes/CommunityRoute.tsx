@@ -1,5 +1,118 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { ImagePlus, RotateCcw, Users } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../../../components/PageHeader';
+import { LoadingPanel } from '../../../components/Spinner';
+import { toAppError } from '../../../lib/graphqlError';
+import { useAuth } from '../../auth';
+import { CommunityGrid } from '../components/CommunityGrid';
+import { CreationViewer } from '../components/CreationViewer';
+import { useCommunityFeed } from '../hooks/useCommunityFeed';
+import { useToggleLike } from '../hooks/useToggleLike';
+import type { CommunityCreation } from '../types';
 
+/** While the viewer shows one of the last few loaded creations, fetch the next page. */
+const VIEWER_PREFETCH_REMAINING = 3;
+
+/** /ai/community (spec §2): the live gallery of published creations and its viewer. */
 export function CommunityRoute() {
-  return <ComingSoon title="Community" />;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const feed = useCommunityFeed(userId);
+  const toggleLike = useToggleLike(userId);
+  const { creations, hasMore, loadMore } = feed;
+
+  // The viewer follows a creation by id, so one published meanwhile (prepended) does not move it.
+  const [viewerId, setViewerId] = useState<string | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const viewerIndex = viewerId && creations ? creations.findIndex((c) => c.id === viewerId) : -1;
+
+  const open = useCallback((creation: CommunityCreation, opener: HTMLElement) => {
+    openerRef.current = opener;
+    setViewerId(creation.id);
+  }, []);
+
+  const close = useCallback(() => {
+    setViewerId(null);
+    // Back to the card that opened the viewer (or, if that one is gone, the card now shown there).
+    const opener = openerRef.current;
+    requestAnimationFrame(() => {
+      if (opener?.isConnected) opener.focus();
+    });
+  }, []);
+
+  const showIndex = useCallback(
+    (index: number) => {
+      const next = creations?.[index];
+      if (next) setViewerId(next.id);
+    },
+    [creations],
+  );
+
+  const onToggleLike = useCallback((creation: CommunityCreation) => void toggleLike(creation), [toggleLike]);
+
+  // Wrap-around is over what is loaded; keep loading ahead so "next" reaches the older ones.
+  useEffect(() => {
+    if (viewerIndex >= 0 && creations && hasMore && viewerIndex >= creations.length - VIEWER_PREFETCH_REMAINING) loadMore();
+  }, [viewerIndex, creations, hasMore, loadMore]);
+
+  // The creation left the feed while open: nothing to show any more.
+  useEffect(() => {
+    if (viewerId && creations && viewerIndex === -1) setViewerId(null);
+  }, [viewerId, creations, viewerIndex]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<Users aria-hidden className="size-5" />} title="Community">
+        Images the Atelier community has published. New ones and likes appear as they happen.
+      </PageHeader>
+
+      {creations === null ? (
+        feed.error ? (
+          <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-10 text-center">
+            <p className="font-medium text-slate-800">Could not load the community.</p>
+            <p className="text-sm text-slate-500">{toAppError(feed.error).message}</p>
+            <button
+              type="button"
+              onClick={feed.retry}
+              className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              <RotateCcw aria-hidden className="size-4" />
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="rounded-2xl border border-slate-200 bg-white">
+            <LoadingPanel label="Loading Community" />
+          </div>
+        )
+      ) : creations.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <ImagePlus aria-hidden className="size-10 text-slate-400" />
+          <h2 className="text-lg font-semibold text-slate-800">No Creations Yet</h2>
+          <p className="max-w-sm text-sm text-slate-500">Published images show up here the moment they are shared. Be the first to publish one.</p>
+          <Link
+            to="/ai/generate-images"
+            className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            Generate an image
+          </Link>
+        </div>
+      ) : (
+        <CommunityGrid
+          creations={creations}
+          hasMore={hasMore}
+          loadingMore={feed.loadingMore}
+          loadMoreFailed={feed.loadMoreFailed}
+          onLoadMore={loadMore}
+          onOpen={open}
+          onToggleLike={onToggleLike}
+        />
+      )}
+
+      {creations && viewerIndex >= 0 && (
+        <CreationViewer creations={creations} index={viewerIndex} onIndexChange={showIndex} onClose={close} onToggleLike={onToggleLike} />
+      )}
+    </div>
+  );
 }

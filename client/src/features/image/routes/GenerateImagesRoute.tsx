@@ -1,5 +1,117 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { ImageIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '../../../components/PageHeader';
+import type { ImageStyle } from '../../../gql/graphql';
+import { toAppError } from '../../../lib/graphqlError';
+import { useJob } from '../../jobs';
+import { GenerateImageMutation } from '../api/operations';
+import { ImageForm } from '../components/ImageForm';
+import { ImageResult } from '../components/ImageResult';
+import { imageErrorMessage } from '../lib/imageError';
+import { DEFAULT_IMAGE_STYLE, imageStyleLabel, isImageStyle } from '../lib/styles';
+
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
+const EMPTY_DESCRIPTION = 'Please enter an image description';
 
 export function GenerateImagesRoute() {
-  return <ComingSoon title="AI Image Generation" />;
+  const { job, busy, run, cancel, reset } = useJob('image');
+  const [generate] = useMutation(GenerateImageMutation);
+  // Coming back to a running or finished job shows what it was asked for.
+  const [description, setDescription] = useState(job.params?.description ?? '');
+  const [style, setStyle] = useState<ImageStyle>(isImageStyle(job.params?.style) ? job.params.style : DEFAULT_IMAGE_STYLE);
+  const [publish, setPublish] = useState(job.params?.publish === 'true');
+  const [invalid, setInvalid] = useState(false);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  // The result describes what was asked for, not what the form holds now.
+  const asked = {
+    description: job.params?.description ?? description.trim(),
+    style: isImageStyle(job.params?.style) ? job.params.style : style,
+    publish: job.params ? job.params.publish === 'true' : publish,
+  };
+
+  function changeDescription(next: string) {
+    setDescription(next);
+    if (invalid && next.trim() !== '') setInvalid(false);
+  }
+
+  async function submit() {
+    const trimmed = description.trim();
+    if (!trimmed) {
+      setInvalid(true);
+      toast.error(EMPTY_DESCRIPTION);
+      return;
+    }
+    setErrorMessage(null);
+    const input = { description: trimmed, style, publish };
+    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+    // The raw error, so the message can prefer the server's words (spec §8).
+    let startError: unknown = null;
+    const outcome = await run(
+      async () => {
+        try {
+          const { data } = await generate({ variables: { input } });
+          if (!data) throw new Error('The server did not start the job. Please try again.');
+          return data.generateImage;
+        } catch (err) {
+          startError = err;
+          throw err;
+        }
+      },
+      { description: trimmed, style, publish: String(publish) },
+    );
+
+    if (outcome.status === 'completed') {
+      toast.success('Image generated successfully!');
+    } else if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) {
+      const message = startError ? imageErrorMessage(startError) : outcome.error.message;
+      setErrorMessage(message);
+      toast.error(message);
+    }
+  }
+
+  async function cancelJob() {
+    try {
+      await cancel();
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<ImageIcon aria-hidden className="size-5" />} title="AI Image Generation" badge="PREMIUM">
+        Describe what you want to see, pick a style, and let the AI paint it.
+      </PageHeader>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <ImageForm
+          description={description}
+          style={style}
+          publish={publish}
+          busy={busy}
+          invalid={invalid}
+          onDescriptionChange={changeDescription}
+          onStyleChange={setStyle}
+          onPublishChange={setPublish}
+          onSubmit={submit}
+        />
+        <div ref={resultRef} className="min-w-0 scroll-mt-20">
+          <ImageResult
+            job={job}
+            description={asked.description}
+            styleLabel={imageStyleLabel(asked.style)}
+            published={asked.publish}
+            errorMessage={errorMessage}
+            onCancel={cancelJob}
+            onUpgraded={reset}
+          />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,140 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { Scissors } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '../../../components/PageHeader';
+import { toAppError } from '../../../lib/graphqlError';
+import { isImageFile, useObjectUrl, useRememberedState } from '../../background-removal';
+import { useJob } from '../../jobs';
+import { RemoveObjectMutation } from '../api/operations';
+import type { NaturalSize } from '../components/MaskPainter';
+import { ObjectForm } from '../components/ObjectForm';
+import { ObjectResult } from '../components/ObjectResult';
+import { renderMask, type Stroke } from '../lib/mask';
+
+const SLOT = 'object-removal';
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function RemoveObjectRoute() {
-  return <ComingSoon title="Object Removal" />;
+  const { job, busy, run, cancel, reset } = useJob(SLOT);
+  const [removeObject] = useMutation(RemoveObjectMutation);
+  // The job outlives the page; so do the inputs it was run on.
+  const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
+  const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
+  const [object, setObject] = useRememberedState(`${SLOT}:object`, '');
+  const [objectError, setObjectError] = useState<string | null>(null);
+  const [naturalSize, setNaturalSize] = useState<NaturalSize | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const previewUrl = useObjectUrl(file);
+
+  const inputRef = useRef<HTMLInputElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const objectRef = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  function pick(next: File) {
+    if (!isImageFile(next)) {
+      toast.error('Please choose an image file');
+      return;
+    }
+    setFile(next);
+    setStrokes([]);
+    setNaturalSize(null);
+    // A new file clears the previous result (spec §4).
+    reset();
+  }
+
+  function changeObject(value: string) {
+    setObject(value);
+    setObjectError(null);
+  }
+
+  async function submit() {
+    if (!file) {
+      toast.error('Please select an image first');
+      inputRef.current?.focus();
+      return;
+    }
+    const name = object.trim();
+    if (name.split(/\s+/).length > 1) {
+      setObjectError('Please enter only one object name');
+      toast.error('Please enter only one object name');
+      objectRef.current?.focus();
+      return;
+    }
+    if (!naturalSize) {
+      toast.error('This image cannot be shown in the browser, so it cannot be brushed over. Please use a PNG, JPEG or WebP image.');
+      return;
+    }
+    if (strokes.length === 0) {
+      toast.error('Brush over the object you want to remove first');
+      canvasRef.current?.focus();
+      return;
+    }
+
+    setPreparing(true);
+    let mask: File;
+    try {
+      mask = await renderMask(strokes, naturalSize.width, naturalSize.height);
+    } catch (err) {
+      toast.error(toAppError(err).message);
+      return;
+    } finally {
+      setPreparing(false);
+    }
+
+    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const outcome = await run(
+      async () => {
+        const { data } = await removeObject({ variables: { image: file, object: name, mask } });
+        if (!data) throw new Error('The server did not start the job. Please try again.');
+        return data.removeObject;
+      },
+      { fileName: file.name, object: name },
+    );
+    if (outcome.status === 'completed') {
+      toast.success('Object removed successfully!');
+    } else if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) {
+      // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
+      toast.error(outcome.error.message);
+      if (outcome.error.field === 'object') setObjectError(outcome.error.message);
+    }
+  }
+
+  async function cancelJob() {
+    try {
+      await cancel();
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader icon={<Scissors aria-hidden className="size-5" />} title="Object Removal" badge="PREMIUM">
+        Brush over something in a photo, name it, and get the photo back without it.
+      </PageHeader>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ObjectForm
+          file={file}
+          previewUrl={previewUrl}
+          object={object}
+          objectError={objectError}
+          strokes={strokes}
+          busy={busy || preparing}
+          inputRef={inputRef}
+          canvasRef={canvasRef}
+          objectRef={objectRef}
+          onFile={pick}
+          onObjectChange={changeObject}
+          onStrokesChange={setStrokes}
+          onNaturalSize={setNaturalSize}
+          onSubmit={submit}
+        />
+        <div ref={resultRef} className="min-w-0 scroll-mt-20">
+          <ObjectResult job={job} originalUrl={previewUrl} onCancel={cancelJob} onUpgraded={reset} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,68 @@
+import { ImageIcon } from 'lucide-react';
+import { isEmbeddedProvider } from '../../../lib/creationTypes';
+import { UpgradePrompt } from '../../billing';
+import { JobProgress, type JobSnapshot } from '../../jobs';
+import { DownloadImageButton } from './DownloadImageButton';
+import { ImageComparison } from './ImageComparison';
+
+interface Props {
+  job: JobSnapshot;
+  originalUrl: string | null;
+  onCancel: () => void;
+  onUpgraded: () => void;
+}
+
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
+
+/** The right-hand panel: empty, working (real job phases), the comparison, or why it did not work. */
+export function BackgroundResult({ job, originalUrl, onCancel, onUpgraded }: Props) {
+  const busy = job.status === 'starting' || job.status === 'running';
+  const code = job.error?.code ?? null;
+  const resultUrl = job.status === 'completed' ? (job.creation?.content ?? job.text) : '';
+  const announcement = resultUrl ? 'Background removed. The processed image is shown beside the original.' : '';
+
+  return (
+    <section
+      aria-labelledby="background-result"
+      className="flex max-h-[500px] min-w-0 flex-col gap-4 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="background-result" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <ImageIcon aria-hidden className="size-5 text-indigo-600" />
+          Processed Image
+        </h2>
+        {resultUrl && <DownloadImageButton url={resultUrl} prefix="background-removed" />}
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+
+      {busy && <JobProgress job={job} onCancel={onCancel} />}
+      {(code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED') && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
+      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
+      {job.status === 'failed' && job.error && !UPGRADE_CODES.has(code ?? '') && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {job.error.message}
+        </p>
+      )}
+
+      {resultUrl ? (
+        <>
+          <ImageComparison originalUrl={originalUrl} resultUrl={resultUrl} resultAlt="The image with its background removed" transparent />
+          {job.creation && isEmbeddedProvider(job.creation.provider) && (
+            <p className="text-xs text-slate-500">Cut out by Atelier's built-in offline remover (no AI service is configured).</p>
+          )}
+        </>
+      ) : (
+        !busy &&
+        job.status !== 'failed' && (
+          <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-500">
+            <ImageIcon aria-hidden className="size-10" />
+            <p className="font-medium text-slate-700">No Image Processed</p>
+            <p className="text-sm">Upload an image and click “Remove Background” to get started.</p>
+          </div>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Globe, ImageIcon, Lock } from 'lucide-react';
+import { isEmbeddedProvider } from '../../../lib/creationTypes';
+import { UpgradePrompt } from '../../billing';
+import { JobProgress, type JobSnapshot, type StepLabels } from '../../jobs';
+import { DownloadButton } from './DownloadButton';
+
+const STEP_LABELS: StepLabels = { ANALYZING: 'Analyzing', PROCESSING: 'Generating', FINALIZING: 'Finalizing' };
+
+interface Props {
+  job: JobSnapshot;
+  /** What the user described: the image's alt text. */
+  description: string;
+  styleLabel: string;
+  published: boolean;
+  /** Why the last attempt failed, worded per spec §8 (falls back to the job's own error). */
+  errorMessage: string | null;
+  onCancel: () => void;
+  onUpgraded: () => void;
+}
+
+/** The right-hand panel: empty, generating, the image with Download, or why it did not work. */
+export function ImageResult({ job, description, styleLabel, published, errorMessage, onCancel, onUpgraded }: Props) {
+  const busy = job.status === 'starting' || job.status === 'running';
+  const code = job.error?.code;
+  const upgrade = code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED';
+  const url = job.status === 'completed' ? job.creation?.content : undefined;
+
+  return (
+    <section aria-labelledby="image-result" className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="image-result" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <ImageIcon aria-hidden className="size-5 text-indigo-600" />
+          Generated Image
+        </h2>
+        {url && <DownloadButton key={job.creation?.id ?? url} url={url} />}
+      </div>
+
+      {/* Always mounted, so the finished state is announced when it arrives. */}
+      <p role="status" aria-live="polite" className="sr-only">
+        {url ? 'Image ready.' : ''}
+      </p>
+      {busy && <JobProgress job={job} onCancel={onCancel} labels={STEP_LABELS} />}
+      {upgrade && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
+      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
+      {job.status === 'failed' && job.error && !upgrade && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errorMessage ?? job.error.message}
+        </p>
+      )}
+
+      {url ? (
+        <figure className="flex flex-col gap-3">
+          <div className="flex max-h-[500px] items-center justify-center overflow-hidden rounded-lg border border-slate-100 bg-slate-50">
+            <img src={url} alt={description} className="max-h-[500px] w-auto max-w-full object-contain" />
+          </div>
+          <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+            <span>
+              Style: <span className="font-medium text-slate-700">{styleLabel}</span>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              {published ? <Globe aria-hidden className="size-3.5" /> : <Lock aria-hidden className="size-3.5" />}
+              {published ? 'Shared in the Community gallery' : 'Private'}
+            </span>
+            {job.creation && isEmbeddedProvider(job.creation.provider) && <span>Made by Atelier's built-in offline generator.</span>}
+          </figcaption>
+        </figure>
+      ) : (
+        !busy &&
+        job.status !== 'failed' && (
+          <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-500">
+            <ImageIcon aria-hidden className="size-10" />
+            <p>Describe an image and click “Generate Image” to get started.</p>
+          </div>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { LoaderCircle, Scissors, Upload } from 'lucide-react';
+import { useId, type FormEvent, type Ref, type SetStateAction } from 'react';
+import { FileDetails, ImageFileField } from '../../background-removal';
+import type { Stroke } from '../lib/mask';
+import { MaskPainter, type NaturalSize } from './MaskPainter';
+
+/** The server's limit on the object name. */
+const OBJECT_MAX_LENGTH = 40;
+
+interface Props {
+  file: File | null;
+  previewUrl: string | null;
+  object: string;
+  objectError: string | null;
+  strokes: Stroke[];
+  busy: boolean;
+  inputRef: Ref<HTMLInputElement>;
+  canvasRef: Ref<HTMLCanvasElement>;
+  objectRef: Ref<HTMLTextAreaElement>;
+  onFile: (file: File) => void;
+  onObjectChange: (object: string) => void;
+  onStrokesChange: (next: SetStateAction<Stroke[]>) => void;
+  onNaturalSize: (size: NaturalSize | null) => void;
+  onSubmit: () => void;
+}
+
+/** Left-hand card: pick the image, brush over the object, name it, Remove Object. */
+export function ObjectForm(props: Props) {
+  const { file, previewUrl, object, objectError, strokes, busy, inputRef, canvasRef, objectRef } = props;
+  const objectId = useId();
+  const hintId = `${objectId}-hint`;
+  const errorId = `${objectId}-error`;
+  const disabled = busy || !file || object.trim() === '';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!disabled) props.onSubmit();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Upload aria-hidden className="size-5 text-indigo-600" />
+        Upload Image
+      </h2>
+
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file)} disabled={busy} onFile={props.onFile} />
+
+      {file && previewUrl && (
+        <div className="flex flex-col gap-3">
+          <FileDetails file={file} />
+          <MaskPainter
+            key={previewUrl}
+            src={previewUrl}
+            fileName={file.name}
+            strokes={strokes}
+            onStrokesChange={props.onStrokesChange}
+            onNaturalSize={props.onNaturalSize}
+            disabled={busy}
+            canvasRef={canvasRef}
+          />
+        </div>
+      )}
+
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={objectId} className="text-sm font-medium text-slate-700">
+          Describe object to remove
+        </label>
+        <textarea
+          ref={objectRef}
+          id={objectId}
+          rows={2}
+          value={object}
+          maxLength={OBJECT_MAX_LENGTH}
+          onChange={(e) => props.onObjectChange(e.target.value)}
+          onKeyDown={(e) => {
+            // One word is expected: Enter submits, as in a single-line field.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          placeholder="e.g. watch"
+          aria-invalid={objectError ? true : undefined}
+          aria-describedby={objectError ? `${errorId} ${hintId}` : hintId}
+          className="resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:border-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40 aria-invalid:border-red-500"
+        />
+        {objectError && (
+          <p id={errorId} role="alert" className="text-sm text-red-600">
+            {objectError}
+          </p>
+        )}
+        <p id={hintId} className="text-xs text-slate-500">
+          One object name, no spaces (for example: car, person, lamp).
+        </p>
+      </div>
+
+      <button
+        type="submit"
+        disabled={disabled}
+        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Scissors aria-hidden className="size-4" />}
+        {busy ? 'Removing object…' : 'Remove Object'}
+      </button>
+    </form>
+  );
+}

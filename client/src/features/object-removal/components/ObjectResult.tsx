@@ -1,0 +1,94 @@
+import { CircleCheck, ImageIcon, Scissors } from 'lucide-react';
+import { isEmbeddedProvider } from '../../../lib/creationTypes';
+import { DownloadImageButton, ImageComparison } from '../../background-removal';
+import { UpgradePrompt } from '../../billing';
+import { JobProgress, type JobSnapshot } from '../../jobs';
+
+interface Props {
+  job: JobSnapshot;
+  originalUrl: string | null;
+  onCancel: () => void;
+  onUpgraded: () => void;
+}
+
+const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
+
+/**
+ * The result panel's four states (spec §2): empty (No Image Processed), loading (Removing
+ * Object, with the job's real phases as Analyzing / Processing / Finalizing), the result, and
+ * what went wrong.
+ */
+export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) {
+  const busy = job.status === 'starting' || job.status === 'running';
+  const code = job.error?.code ?? null;
+  const resultUrl = job.status === 'completed' ? (job.creation?.content ?? job.text) : '';
+  const object = job.params?.object;
+
+  return (
+    <section
+      aria-labelledby="object-result"
+      className="flex max-h-[500px] min-w-0 flex-col gap-4 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6"
+    >
+      <h2 id="object-result" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <ImageIcon aria-hidden className="size-5 text-indigo-600" />
+        Processed Image
+      </h2>
+      <p className="sr-only" role="status" aria-live="polite">
+        {resultUrl ? 'Object removed. The processed image is shown beside the original.' : ''}
+      </p>
+
+      {busy && (
+        <div className="flex flex-col gap-3">
+          <p className="flex items-center gap-2 font-medium text-slate-800">
+            <Scissors aria-hidden className="size-4 text-indigo-600" />
+            Removing Object
+          </p>
+          <JobProgress job={job} onCancel={onCancel} />
+        </div>
+      )}
+      {(code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED') && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
+      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
+      {job.status === 'failed' && job.error && !UPGRADE_CODES.has(code ?? '') && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {job.error.message}
+        </p>
+      )}
+
+      {resultUrl ? (
+        <>
+          <ImageComparison originalUrl={originalUrl} resultUrl={resultUrl} resultAlt={object ? `The image with the ${object} removed` : 'The image with the object removed'} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <div className="flex items-center gap-2">
+                <dt className="text-slate-500">Status</dt>
+                <dd className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700">
+                  <CircleCheck aria-hidden className="size-4" />
+                  Object Removed
+                </dd>
+              </div>
+              {object && (
+                <div className="flex items-center gap-2">
+                  <dt className="text-slate-500">Object</dt>
+                  <dd className="font-medium text-slate-800">{object}</dd>
+                </div>
+              )}
+            </dl>
+            <DownloadImageButton url={resultUrl} prefix="object-removed" />
+          </div>
+          {job.creation && isEmbeddedProvider(job.creation.provider) && (
+            <p className="text-xs text-slate-500">Filled in by Atelier's built-in offline remover (no AI service is configured).</p>
+          )}
+        </>
+      ) : (
+        !busy &&
+        job.status !== 'failed' && (
+          <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-500">
+            <ImageIcon aria-hidden className="size-10" />
+            <p className="font-medium text-slate-700">No Image Processed</p>
+            <p className="text-sm">Upload an image, brush over the object, name it and click “Remove Object”.</p>
+          </div>
+        )
+      )}
+    </section>
+  );
+}
