@@ -12,7 +12,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   plugins: [swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022' } })],
   test: {
-    include: ['tests/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/env.ts'],
     testTimeout: 60_000,
