@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { ApolloLink } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+import { resetSession } from '../../../lib/apollo';
+import { RemoveBackgroundRoute } from './RemoveBackgroundRoute';
+
+let sent: string[] = [];
+const recordingLink = new ApolloLink((operation) => {
+  sent.push(operation.operationName ?? '?');
+  return new Observable(() => {});
+});
+
+beforeEach(() => {
+  sent = [];
+  toast.success.mockClear();
+  toast.error.mockClear();
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  // The picked file outlives the page on purpose; a session reset is what forgets it.
+  await act(() => resetSession({ signedIn: false }));
+});
+
+function renderRoute() {
+  return render(
+    <MockedProvider link={recordingLink}>
+      <RemoveBackgroundRoute />
+    </MockedProvider>,
+  );
+}
+
+const picker = () => screen.getByLabelText(/Upload image/) as HTMLInputElement;
+const removeButton = () => screen.getByRole('button', { name: 'Remove Background' }) as HTMLButtonElement;
+
+describe('RemoveBackgroundRoute (spec §2, §5)', () => {
+  it("says 'Please select an image first' when submitted without an image, and sends nothing", () => {
+    renderRoute();
+    expect(screen.getByText('No Image Processed')).toBeTruthy();
+    fireEvent.click(removeButton());
+    expect(toast.error).toHaveBeenCalledWith('Please select an image first');
+    expect(document.activeElement).toBe(picker());
+    expect(sent).toEqual([]);
+  });
+
+  it('accepts any image type and previews the picked file with its name and size in MB', () => {
+    renderRoute();
+    expect(picker().accept).toBe('image/*');
+    const file = new File([new Uint8Array(1.5 * 1024 * 1024)], 'holiday.webp', { type: 'image/webp' });
+    fireEvent.change(picker(), { target: { files: [file] } });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.getByText('holiday.webp')).toBeTruthy();
+    expect(screen.getByText('1.50 MB')).toBeTruthy();
+    expect((screen.getByRole('img', { name: 'Preview of holiday.webp' }) as HTMLImageElement).src).toBe('blob:preview');
+  });
+
+  it('refuses a file that is not an image', () => {
+    renderRoute();
+    fireEvent.change(picker(), { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
+    expect(toast.error).toHaveBeenCalledWith('Please choose an image file');
+    expect(screen.queryByText('cv.pdf')).toBeNull();
+  });
+});

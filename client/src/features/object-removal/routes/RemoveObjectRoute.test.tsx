@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { ApolloLink } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+import { resetSession } from '../../../lib/apollo';
+import { RemoveObjectRoute } from './RemoveObjectRoute';
+
+let sent: string[] = [];
+const recordingLink = new ApolloLink((operation) => {
+  sent.push(operation.operationName ?? '?');
+  return new Observable(() => {});
+});
+
+beforeEach(() => {
+  sent = [];
+  toast.success.mockClear();
+  toast.error.mockClear();
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  // The picked file and object name outlive the page on purpose; a session reset forgets them.
+  await act(() => resetSession({ signedIn: false }));
+});
+
+function renderRoute() {
+  return render(
+    <MockedProvider link={recordingLink}>
+      <RemoveObjectRoute />
+    </MockedProvider>,
+  );
+}
+
+const picker = () => screen.getByLabelText(/Upload image/) as HTMLInputElement;
+const objectField = () => screen.getByLabelText('Describe object to remove') as HTMLTextAreaElement;
+const removeButton = () => screen.getByRole('button', { name: 'Remove Object' }) as HTMLButtonElement;
+
+describe('RemoveObjectRoute (spec §2, §5)', () => {
+  it('keeps Remove Object disabled until both an image and an object name are given', () => {
+    renderRoute();
+    expect(screen.getByText('No Image Processed')).toBeTruthy();
+    expect(removeButton().disabled).toBe(true);
+    fireEvent.change(objectField(), { target: { value: 'watch' } });
+    expect(removeButton().disabled).toBe(true);
+    fireEvent.change(picker(), { target: { files: [new File([new Uint8Array(1024 * 1024)], 'desk.png', { type: 'image/png' })] } });
+    expect(screen.getByText('desk.png')).toBeTruthy();
+    expect(screen.getByText('1.00 MB')).toBeTruthy();
+    expect(removeButton().disabled).toBe(false);
+    fireEvent.change(objectField(), { target: { value: '  ' } });
+    expect(removeButton().disabled).toBe(true);
+  });
+
+  it("says 'Please enter only one object name' for two words, sends nothing, and clears it on edit", () => {
+    renderRoute();
+    fireEvent.change(picker(), { target: { files: [new File(['png'], 'desk.png', { type: 'image/png' })] } });
+    fireEvent.change(objectField(), { target: { value: 'red car' } });
+    fireEvent.click(removeButton());
+    expect(toast.error).toHaveBeenCalledWith('Please enter only one object name');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter only one object name');
+    expect(objectField().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(objectField());
+    expect(sent).toEqual([]);
+
+    fireEvent.change(objectField(), { target: { value: 'car' } });
+    expect(screen.queryByText('Please enter only one object name')).toBeNull();
+    expect(objectField().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('refuses a file that is not an image', () => {
+    renderRoute();
+    fireEvent.change(picker(), { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(toast.error).toHaveBeenCalledWith('Please choose an image file');
+    expect(screen.queryByText('notes.txt')).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { ApolloLink } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+import { resetSession } from '../../../lib/apollo';
+import { ReviewResumeRoute } from './ReviewResumeRoute';
+
+let sent: string[] = [];
+const recordingLink = new ApolloLink((operation) => {
+  sent.push(operation.operationName ?? '?');
+  return new Observable(() => {});
+});
+
+beforeEach(() => {
+  sent = [];
+  toast.success.mockClear();
+  toast.error.mockClear();
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:resume');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+});
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  // The chosen PDF outlives the page on purpose; a session reset forgets it.
+  await act(() => resetSession({ signedIn: false }));
+});
+
+function renderRoute() {
+  return render(
+    <MockedProvider link={recordingLink}>
+      <ReviewResumeRoute />
+    </MockedProvider>,
+  );
+}
+
+const picker = () => screen.getByLabelText('Resume PDF file') as HTMLInputElement;
+const analyze = () => screen.getByRole('button', { name: 'Analyze Resume' }) as HTMLButtonElement;
+
+describe('ReviewResumeRoute (spec §2, §5)', () => {
+  it("says 'Please select a resume file first' when submitted without a file, and sends nothing", () => {
+    renderRoute();
+    fireEvent.click(analyze());
+    expect(toast.error).toHaveBeenCalledWith('Please select a resume file first');
+    expect(sent).toEqual([]);
+    expect(screen.getByText(/Upload your resume and click “Analyze Resume”/)).toBeTruthy();
+  });
+
+  it('accepts only application/pdf: a Word file is rejected and not shown', () => {
+    renderRoute();
+    expect(picker().accept).toBe('application/pdf');
+    const docx = new File(['PK'], 'cv.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    fireEvent.change(picker(), { target: { files: [docx] } });
+    expect(toast.error).toHaveBeenCalledWith('Please select a PDF file');
+    expect(screen.queryByText('cv.docx')).toBeNull();
+    expect(screen.queryByRole('link', { name: /View Original PDF/ })).toBeNull();
+    // Still nothing chosen: submitting asks for a file.
+    fireEvent.click(analyze());
+    expect(toast.error).toHaveBeenLastCalledWith('Please select a resume file first');
+  });
+
+  it('a PDF shows a preview card with its name, size in MB and a View Original PDF link', () => {
+    renderRoute();
+    const pdf = new File([new Uint8Array(0.25 * 1024 * 1024)], 'jane-doe.pdf', { type: 'application/pdf' });
+    fireEvent.change(picker(), { target: { files: [pdf] } });
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.getByText('jane-doe.pdf')).toBeTruthy();
+    expect(screen.getByText('0.25 MB')).toBeTruthy();
+    const link = screen.getByRole('link', { name: /View Original PDF/ }) as HTMLAnchorElement;
+    expect(link.href).toBe('blob:resume');
+    expect(link.target).toBe('_blank');
+    expect(screen.getByText(/Choose a different PDF/)).toBeTruthy();
+  });
+});
