@@ -1,8 +1,8 @@
 import { Eraser, ImageOff, LoaderCircle, Upload } from 'lucide-react';
 import { useState, type FormEvent, type Ref } from 'react';
-import { CHECKERBOARD } from '../lib/checkerboard';
-import { FileDetails } from './FileDetails';
-import { ImageFileField } from './ImageFileField';
+import { CHECKERBOARD } from '../../../lib/checkerboard';
+import { FileDetails } from '../../../components/FileDetails';
+import { ImageFileField } from '../../../components/ImageFileField';
 
 interface Props {
   file: File | null;

@@ -6,7 +6,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 import type { JobSnapshot } from '../../jobs';
 import { BackgroundResult } from './BackgroundResult';
-import { DownloadImageButton } from './DownloadImageButton';
+import { DownloadImageButton } from '../../../components/DownloadImageButton';
 
 const NOW = Date.UTC(2026, 2, 1, 8, 0, 0);
 let saved: string[] = [];

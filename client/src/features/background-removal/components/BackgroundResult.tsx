@@ -2,8 +2,8 @@ import { ImageIcon } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { UpgradePrompt } from '../../billing';
 import { JobProgress, type JobSnapshot } from '../../jobs';
-import { DownloadImageButton } from './DownloadImageButton';
-import { ImageComparison } from './ImageComparison';
+import { DownloadImageButton } from '../../../components/DownloadImageButton';
+import { ImageComparison } from '../../../components/ImageComparison';
 
 interface Props {
   job: JobSnapshot;

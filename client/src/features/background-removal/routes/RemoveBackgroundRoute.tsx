@@ -8,9 +8,9 @@ import { useJob } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
 import { BackgroundResult } from '../components/BackgroundResult';
-import { isImageFile } from '../lib/files';
-import { useRememberedState } from '../lib/rememberedState';
-import { useObjectUrl } from '../lib/useObjectUrl';
+import { isImageFile } from '../../../lib/files';
+import { useRememberedState } from '../../../lib/rememberedState';
+import { useObjectUrl } from '../../../lib/useObjectUrl';
 
 const SLOT = 'background-removal';
 const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);

@@ -9,26 +9,7 @@ export function absoluteUrl(url: string): string {
   }
 }
 
-/** Fetches the image as a blob and saves it as `fileName` (spec §7: downloads go through a blob). */
-export async function downloadImage(url: string, fileName: string): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-  const blob = await response.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = fileName;
-    link.rel = 'noopener';
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the blob goes away.
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  }
-}
+export { downloadImage } from '../../../lib/download';
 
 /**
  * The device's share sheet with the image URL and prompt when there is one; otherwise

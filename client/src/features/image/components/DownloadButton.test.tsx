@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 import type { JobSnapshot } from '../../jobs';
-import { DownloadButton } from './DownloadButton';
+import { DownloadImageButton } from '../../../components/DownloadImageButton';
+
+const DownloadButton = ({ url }: { url: string }) => <DownloadImageButton url={url} prefix="ai-generated-image" />;
 import { ImageResult } from './ImageResult';
 
 const NOW = Date.UTC(2026, 0, 15, 10, 30, 0);

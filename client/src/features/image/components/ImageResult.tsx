@@ -2,7 +2,7 @@ import { Globe, ImageIcon, Lock } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { UpgradePrompt } from '../../billing';
 import { JobProgress, type JobSnapshot, type StepLabels } from '../../jobs';
-import { DownloadButton } from './DownloadButton';
+import { DownloadImageButton } from '../../../components/DownloadImageButton';
 
 const STEP_LABELS: StepLabels = { ANALYZING: 'Analyzing', PROCESSING: 'Generating', FINALIZING: 'Finalizing' };
 
@@ -32,7 +32,7 @@ export function ImageResult({ job, description, styleLabel, published, errorMess
           <ImageIcon aria-hidden className="size-5 text-indigo-600" />
           Generated Image
         </h2>
-        {url && <DownloadButton key={job.creation?.id ?? url} url={url} />}
+        {url && <DownloadImageButton key={job.creation?.id ?? url} url={url} prefix="ai-generated-image" />}
       </div>
 
       {/* Always mounted, so the finished state is announced when it arrives. */}

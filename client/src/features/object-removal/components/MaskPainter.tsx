@@ -1,6 +1,6 @@
 import { Brush, ImageOff, Trash2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type Ref, type SetStateAction } from 'react';
-import { useRememberedState } from '../../background-removal';
+import { useRememberedState } from '../../../lib/rememberedState';
 import { drawSegment, drawStroke, prepareBrush, type Stroke } from '../lib/mask';
 
 export interface NaturalSize {

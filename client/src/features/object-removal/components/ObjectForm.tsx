@@ -1,6 +1,7 @@
 import { LoaderCircle, Scissors, Upload } from 'lucide-react';
 import { useId, type FormEvent, type Ref, type SetStateAction } from 'react';
-import { FileDetails, ImageFileField } from '../../background-removal';
+import { FileDetails } from '../../../components/FileDetails';
+import { ImageFileField } from '../../../components/ImageFileField';
 import type { Stroke } from '../lib/mask';
 import { MaskPainter, type NaturalSize } from './MaskPainter';
 

@@ -1,6 +1,7 @@
 import { CircleCheck, ImageIcon, Scissors } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
-import { DownloadImageButton, ImageComparison } from '../../background-removal';
+import { DownloadImageButton } from '../../../components/DownloadImageButton';
+import { ImageComparison } from '../../../components/ImageComparison';
 import { UpgradePrompt } from '../../billing';
 import { JobProgress, type JobSnapshot } from '../../jobs';
 

@@ -1,6 +1,6 @@
 import { ExternalLink, FileText } from 'lucide-react';
 import { formatMegabytes } from '../lib/pdf';
-import { useObjectUrl } from '../lib/useObjectUrl';
+import { useObjectUrl } from '../../../lib/useObjectUrl';
 
 /** The chosen file: its name, size in MB and a link opening the original in a new tab. */
 export function ResumePreview({ file }: { file: File }) {

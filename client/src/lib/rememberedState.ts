@@ -2,7 +2,7 @@
 // (features/jobs): wandering to the dashboard and back shows what the job was run on.
 // Per user: a sign-in or sign-out forgets everything.
 import { useCallback, useState, type SetStateAction } from 'react';
-import { onSessionReset } from '../../../lib/apollo';
+import { onSessionReset } from './apollo';
 
 const remembered = new Map<string, unknown>();
 onSessionReset(() => remembered.clear());

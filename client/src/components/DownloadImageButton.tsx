@@ -1,7 +1,7 @@
 import { Check, Download, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { CONFIRMATION_MS } from '../../../lib/constants';
+import { CONFIRMATION_MS } from '../lib/constants';
 import { downloadImage } from '../lib/download';
 
 interface Props {

@@ -1,4 +1,4 @@
-// Small facts about picked files, shared by the image tools (object removal imports them too).
+// Small facts about picked files, shared by the image tools.
 
 /** Spec §2: the preview shows the file's size in MB. */
 export function formatMegabytes(bytes: number): string {
