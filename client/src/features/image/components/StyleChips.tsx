@@ -1,3 +1,4 @@
+import { ChoiceChips } from '../../../components/ChoiceChips';
 import type { ImageStyle } from '../../../gql/graphql';
 import { IMAGE_STYLES } from '../lib/styles';
 
@@ -7,28 +8,6 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Real radio inputs styled as chips: arrow keys, labels and screen readers work as usual. */
-export function StyleChips({ value, onChange, disabled = false }: Props) {
-  return (
-    <fieldset disabled={disabled} className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium text-slate-700">Style</legend>
-      <div className="flex flex-wrap gap-2">
-        {IMAGE_STYLES.map((option) => (
-          <label key={option.value} className="cursor-pointer has-disabled:cursor-not-allowed">
-            <input
-              type="radio"
-              name="image-style"
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="peer sr-only"
-            />
-            <span className="inline-flex rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 peer-checked:border-indigo-600 peer-checked:bg-indigo-50 peer-checked:font-medium peer-checked:text-indigo-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 peer-disabled:opacity-60 hover:bg-slate-50">
-              {option.label}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
+export function StyleChips(props: Props) {
+  return <ChoiceChips legend="Style" name="image-style" options={IMAGE_STYLES} {...props} />;
 }
