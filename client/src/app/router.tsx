@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoadingPanel } from '../components/Spinner';
 import { lazyNamed } from '../lib/lazyNamed';
 import { Layout } from './Layout';
@@ -20,7 +20,21 @@ const RemoveObjectRoute = lazyNamed(() => import('../features/object-removal/rou
 const ReviewResumeRoute = lazyNamed(() => import('../features/resume-review/routes/ReviewResumeRoute'), 'ReviewResumeRoute');
 const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
 
+// Public info pages (contact, feedback, legal, product, resources).
+const ContactRoute = lazyNamed(() => import('../features/site/routes/ContactRoute'), 'ContactRoute');
+const FeedbackRoute = lazyNamed(() => import('../features/site/routes/FeedbackRoute'), 'FeedbackRoute');
+const AboutRoute = lazyNamed(() => import('../features/site/routes/InfoPages'), 'AboutRoute');
+const PrivacyRoute = lazyNamed(() => import('../features/site/routes/InfoPages'), 'PrivacyRoute');
+const SecurityRoute = lazyNamed(() => import('../features/site/routes/InfoPages'), 'SecurityRoute');
+const TermsRoute = lazyNamed(() => import('../features/site/routes/InfoPages'), 'TermsRoute');
+const FeatureRoute = lazyNamed(() => import('../features/site/routes/ProductPages'), 'FeatureRoute');
+const PricingRoute = lazyNamed(() => import('../features/site/routes/ProductPages'), 'PricingRoute');
+const DemoRoute = lazyNamed(() => import('../features/site/routes/ProductPages'), 'DemoRoute');
+const ApiRoute = lazyNamed(() => import('../features/site/routes/ResourcePages'), 'ApiRoute');
+const DocumentationRoute = lazyNamed(() => import('../features/site/routes/ResourcePages'), 'DocumentationRoute');
+
 const fullPage = <LoadingPanel />;
+const lazyPage = (page: ReactNode) => <Suspense fallback={fullPage}>{page}</Suspense>;
 
 export const router = createBrowserRouter([
   {
@@ -30,6 +44,20 @@ export const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'sign-in', element: <Suspense fallback={fullPage}><SignInRoute /></Suspense> },
       { path: 'signup', element: <Suspense fallback={fullPage}><SignUpRoute /></Suspense> },
+      { path: 'about', element: lazyPage(<AboutRoute />) },
+      { path: 'contact', element: lazyPage(<ContactRoute />) },
+      { path: 'feedback', element: lazyPage(<FeedbackRoute />) },
+      { path: 'legal/privacy', element: lazyPage(<PrivacyRoute />) },
+      { path: 'legal/security', element: lazyPage(<SecurityRoute />) },
+      { path: 'legal/terms', element: lazyPage(<TermsRoute />) },
+      { path: 'product/feature', element: lazyPage(<FeatureRoute />) },
+      { path: 'product/pricing', element: lazyPage(<PricingRoute />) },
+      { path: 'product/demo', element: lazyPage(<DemoRoute />) },
+      { path: 'resources/api', element: lazyPage(<ApiRoute />) },
+      { path: 'resources/documentation', element: lazyPage(<DocumentationRoute />) },
+      { path: 'documentation', element: <Navigate to="/resources/documentation" replace /> },
+      { path: 'help', element: <Navigate to="/feedback" replace /> },
+      { path: 'terms', element: <Navigate to="/legal/terms" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

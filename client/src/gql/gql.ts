@@ -32,8 +32,11 @@ type Documents = {
     "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobProgressDocument,
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
+    "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": typeof types.SubscribeNewsletterDocument,
     "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
+    "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
+    "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
 };
 const documents: Documents = {
     "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
@@ -54,8 +57,11 @@ const documents: Documents = {
     "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobProgressDocument,
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
+    "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": types.SubscribeNewsletterDocument,
     "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
+    "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
+    "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
 };
 
 /**
@@ -147,11 +153,23 @@ export function graphql(source: "\n  query Job($id: ID!) {\n    job(id: $id) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n"): (typeof documents)["\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n"): (typeof documents)["\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n"): (typeof documents)["\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,96 @@
+import { Link } from 'react-router-dom';
+import { Logo } from '../../../app/public/Logo';
+import { Newsletter } from './Newsletter';
+import { GitHubIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './SocialIcons';
+
+type FooterItem = { label: string; to?: string };
+
+const COLUMNS: { title: string; items: FooterItem[] }[] = [
+  {
+    title: 'Product',
+    items: [{ label: 'AI Tools' }, { label: 'Pricing', to: '/product/pricing' }, { label: 'Use Cases' }],
+  },
+  {
+    title: 'Support',
+    items: [
+      { label: 'Documentation', to: '/resources/documentation' },
+      { label: 'Help Center', to: '/help' },
+      { label: 'Contact', to: '/contact' },
+      { label: 'API', to: '/resources/api' },
+      { label: 'Status' },
+    ],
+  },
+  {
+    title: 'Legal',
+    items: [
+      { label: 'Privacy Policy', to: '/legal/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
+      { label: 'Cookies', to: '/legal/terms' },
+    ],
+  },
+];
+
+const SOCIALS = [
+  { label: 'GitHub', href: 'https://github.com/', icon: GitHubIcon },
+  { label: 'Instagram', href: 'https://www.instagram.com/', icon: InstagramIcon },
+  { label: 'YouTube', href: 'https://www.youtube.com/', icon: YouTubeIcon },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/', icon: LinkedInIcon },
+];
+
+export function Footer() {
+  return (
+    <footer className="bg-slate-950 px-4 pt-16 pb-10 text-slate-400 sm:px-6">
+      <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-[1.4fr_2fr]">
+        <div>
+          <div className="[&_a]:text-white">
+            <Logo />
+          </div>
+          <p className="mt-4 max-w-sm text-sm leading-6">The AI content studio for writers, marketers and creators: write, design and polish in one place.</p>
+          <ul className="mt-6 flex gap-2">
+            {SOCIALS.map(({ label, href, icon: Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:bg-indigo-500 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400"
+                >
+                  <Icon className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid gap-10 sm:grid-cols-3">
+          {COLUMNS.map((col) => (
+            <div key={col.title}>
+              <h3 className="text-sm font-semibold tracking-wide text-white">{col.title}</h3>
+              <ul className="mt-4 space-y-2.5 text-sm">
+                {col.items.map((item) => (
+                  <li key={item.label}>
+                    {item.to ? (
+                      <Link to={item.to} className="rounded transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400">
+                        {item.label}
+                      </Link>
+                    ) : (
+                      <span>{item.label}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mx-auto mt-12 grid max-w-6xl gap-4 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 md:grid-cols-2 md:items-center">
+        <div>
+          <h3 className="font-semibold text-white">Stay in the loop</h3>
+          <p className="mt-1 text-sm">New tools, tips and product news — no more than once a month.</p>
+        </div>
+        <Newsletter />
+      </div>
+      <p className="mx-auto mt-10 max-w-6xl border-t border-white/10 pt-6 text-center text-xs">© {new Date().getFullYear()} Atelier. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,141 @@
+import { ArrowRight, Eraser, FileText, Hash, ImageIcon, Lock, PenLine, Scissors, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth';
+import { Modal } from './Modal';
+
+interface Tool {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  gradient: string;
+  path: string;
+}
+
+const TOOLS: Tool[] = [
+  {
+    title: 'AI Article Writer',
+    description: 'Generate well-structured, engaging articles on any topic in the length you choose.',
+    icon: PenLine,
+    gradient: 'from-indigo-500 to-blue-500',
+    path: '/ai/write-article',
+  },
+  {
+    title: 'Blog Title Generator',
+    description: 'Find catchy, click-worthy headlines for your posts from a single keyword.',
+    icon: Hash,
+    gradient: 'from-fuchsia-500 to-purple-600',
+    path: '/ai/blog-titles',
+  },
+  {
+    title: 'AI Image Generation',
+    description: 'Turn a description into striking visuals in styles from realistic to anime.',
+    icon: ImageIcon,
+    gradient: 'from-emerald-500 to-teal-500',
+    path: '/ai/generate-images',
+  },
+  {
+    title: 'Background Removal',
+    description: 'Cut out the subject of any photo cleanly, ready for your next design.',
+    icon: Eraser,
+    gradient: 'from-orange-500 to-amber-500',
+    path: '/ai/remove-background',
+  },
+  {
+    title: 'Object Removal',
+    description: 'Erase unwanted objects from an image and keep the scene looking natural.',
+    icon: Scissors,
+    gradient: 'from-sky-500 to-cyan-500',
+    path: '/ai/remove-object',
+  },
+  {
+    title: 'Resume Reviewer',
+    description: 'Get clear, actionable feedback on your resume to stand out to recruiters.',
+    icon: FileText,
+    gradient: 'from-rose-500 to-pink-500',
+    path: '/ai/review-resume',
+  },
+];
+
+export function ToolsGrid() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [lockedOpen, setLockedOpen] = useState(false);
+
+  return (
+    <section aria-labelledby="tools-heading" className="px-4 py-20 sm:px-6 sm:py-28">
+      <div className="mx-auto max-w-6xl">
+        <div className="text-center">
+          <h2 id="tools-heading" className="text-sm font-bold tracking-[0.2em] text-indigo-600">
+            EXPLORE OUR AI TOOLS
+          </h2>
+          <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Everything you need to create, in one studio</p>
+          <p className="mx-auto mt-4 max-w-2xl text-slate-600">Write, design and polish with six focused tools that share one account and one history.</p>
+        </div>
+
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {TOOLS.map((tool) => {
+            const Icon = tool.icon;
+            return (
+              <li key={tool.path}>
+                <button
+                  type="button"
+                  onClick={() => (user ? navigate(tool.path) : setLockedOpen(true))}
+                  className="group relative flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-slate-900/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+                >
+                  <div className={`relative flex h-36 items-center justify-center overflow-hidden bg-gradient-to-br ${tool.gradient}`}>
+                    <div aria-hidden className="absolute inset-0 opacity-30 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_40%),radial-gradient(circle_at_80%_70%,white_0,transparent_35%)]" />
+                    <span className="relative flex size-16 items-center justify-center rounded-2xl bg-white/20 text-white ring-1 ring-white/40 backdrop-blur transition-transform duration-300 group-hover:scale-110 motion-reduce:transition-none">
+                      <Icon aria-hidden className="size-8" />
+                    </span>
+                  </div>
+                  <div className="flex flex-1 flex-col p-6">
+                    <h3 className="text-lg font-semibold text-slate-900">{tool.title}</h3>
+                    <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{tool.description}</p>
+                    <span
+                      className={`mt-5 inline-flex items-center gap-1.5 text-sm font-semibold ${user ? 'text-indigo-600' : 'text-slate-500'}`}
+                    >
+                      {user ? (
+                        <>
+                          Access Tool <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />
+                        </>
+                      ) : (
+                        <>
+                          <Lock aria-hidden className="size-4" /> Login Required
+                        </>
+                      )}
+                    </span>
+                  </div>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <Modal open={lockedOpen} title="Content is Locked" onClose={() => setLockedOpen(false)}>
+        <div className="mt-4 flex flex-col items-center text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+            <Lock aria-hidden className="size-7" />
+          </span>
+          <p className="mt-4 text-slate-600">Please login to access our professional AI tools suite.</p>
+          <div className="mt-6 flex w-full flex-col gap-2 sm:flex-row">
+            <button
+              type="button"
+              onClick={() => setLockedOpen(false)}
+              className="flex-1 rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              Close
+            </button>
+            <Link
+              to="/sign-in"
+              className="flex-1 rounded-full bg-indigo-600 px-5 py-2.5 text-center font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              Sign In
+            </Link>
+          </div>
+        </div>
+      </Modal>
+    </section>
+  );
+}
