@@ -1,4 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import { toAppError } from '../../lib/graphqlError';
 import { isJobBusy, jobStore, type JobSnapshot, type StartedJob } from './jobStore';
 
 export interface UseJob {
@@ -7,6 +9,7 @@ export interface UseJob {
   busy: boolean;
   /** Starts the tool's mutation and follows the job; resolves with how it ended. */
   run: (start: () => Promise<StartedJob>, params?: Record<string, string>) => Promise<JobSnapshot>;
+  /** Stops the job; a refusal (e.g. the job already ended elsewhere) is shown as a toast. */
   cancel: () => Promise<void>;
   reset: () => void;
 }
@@ -21,7 +24,13 @@ export function useJob(slot: string): UseJob {
     (start: () => Promise<StartedJob>, params?: Record<string, string>) => jobStore.run(slot, start, params ?? null),
     [slot],
   );
-  const cancel = useCallback(() => jobStore.cancel(slot), [slot]);
+  const cancel = useCallback(async () => {
+    try {
+      await jobStore.cancel(slot);
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    }
+  }, [slot]);
   const reset = useCallback(() => void jobStore.reset(slot), [slot]);
   return { job, busy: isJobBusy(job), run, cancel, reset };
 }

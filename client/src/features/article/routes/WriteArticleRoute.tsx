@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ArticleLength } from '../../../gql/graphql';
 import { ARTICLE_LENGTHS } from '../../../lib/constants';
-import { toAppError } from '../../../lib/graphqlError';
 import { useJob } from '../../jobs';
 import { GenerateArticleMutation } from '../api/operations';
 import { ArticleForm } from '../components/ArticleForm';
@@ -39,13 +38,6 @@ export function WriteArticleRoute() {
     if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
   }
 
-  async function cancelJob() {
-    try {
-      await cancel();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -55,7 +47,7 @@ export function WriteArticleRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ArticleForm topic={topic} length={length} busy={busy} onTopicChange={setTopic} onLengthChange={setLength} onSubmit={submit} />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <ArticleResult job={job} lengthLabel={lengthLabel} onCancel={cancelJob} onUpgraded={reset} />
+          <ArticleResult job={job} lengthLabel={lengthLabel} onCancel={cancel} onUpgraded={reset} />
         </div>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { Eraser } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
-import { toAppError } from '../../../lib/graphqlError';
 import { useJob } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
@@ -53,13 +52,6 @@ export function RemoveBackgroundRoute() {
     if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
   }
 
-  async function cancelJob() {
-    try {
-      await cancel();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -69,7 +61,7 @@ export function RemoveBackgroundRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <BackgroundForm file={file} previewUrl={previewUrl} busy={busy} inputRef={inputRef} onFile={pick} onSubmit={submit} />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancelJob} onUpgraded={reset} />
+          <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
         </div>
       </div>
     </div>

@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { BlogCategory } from '../../../gql/graphql';
-import { toAppError } from '../../../lib/graphqlError';
 import { useJob } from '../../jobs';
 import { GenerateBlogTitlesMutation } from '../api/operations';
 import { BlogTitlesForm } from '../components/BlogTitlesForm';
@@ -38,13 +37,6 @@ export function BlogTitlesRoute() {
     if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
   }
 
-  async function cancelJob() {
-    try {
-      await cancel();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -54,7 +46,7 @@ export function BlogTitlesRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <BlogTitlesForm keyword={keyword} category={category} busy={busy} onKeywordChange={setKeyword} onCategoryChange={setCategory} onSubmit={submit} />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <BlogTitlesResult job={job} categoryLabel={blogCategoryLabel(asked)} onCancel={cancelJob} onUpgraded={reset} />
+          <BlogTitlesResult job={job} categoryLabel={blogCategoryLabel(asked)} onCancel={cancel} onUpgraded={reset} />
         </div>
       </div>
     </div>

@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ImageStyle } from '../../../gql/graphql';
-import { toAppError } from '../../../lib/graphqlError';
 import { useJob } from '../../jobs';
 import { GenerateImageMutation } from '../api/operations';
 import { ImageForm } from '../components/ImageForm';
@@ -75,13 +74,6 @@ export function GenerateImagesRoute() {
     }
   }
 
-  async function cancelJob() {
-    try {
-      await cancel();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -107,7 +99,7 @@ export function GenerateImagesRoute() {
             styleLabel={imageStyleLabel(asked.style)}
             published={asked.publish}
             errorMessage={errorMessage}
-            onCancel={cancelJob}
+            onCancel={cancel}
             onUpgraded={reset}
           />
         </div>

@@ -103,13 +103,6 @@ export function RemoveObjectRoute() {
     }
   }
 
-  async function cancelJob() {
-    try {
-      await cancel();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -134,7 +127,7 @@ export function RemoveObjectRoute() {
           onSubmit={submit}
         />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <ObjectResult job={job} originalUrl={previewUrl} onCancel={cancelJob} onUpgraded={reset} />
+          <ObjectResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
         </div>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { FileSearch } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
-import { toAppError } from '../../../lib/graphqlError';
 import { useJob } from '../../jobs';
 import { ReviewResumeMutation } from '../api/operations';
 import { ResumeForm } from '../components/ResumeForm';
@@ -49,13 +48,6 @@ export function ReviewResumeRoute() {
     else if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
   }
 
-  async function cancelJob() {
-    try {
-      await cancel();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,7 +57,7 @@ export function ReviewResumeRoute() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ResumeForm file={file} busy={busy} onPick={pick} onSubmit={submit} />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <ResumeResult job={job} onCancel={cancelJob} onUpgraded={reset} />
+          <ResumeResult job={job} onCancel={cancel} onUpgraded={reset} />
         </div>
       </div>
     </div>
