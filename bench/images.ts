@@ -1,6 +1,7 @@
 // Image tools benchmark: median time of each embedded tool on a 12-megapixel photo-like
 // image, and its process's peak RSS. Each tool runs in its own process; a baseline in the
 // same run is sharp simply decoding and re-encoding the same image as PNG.
+import type { BenchSection } from './stats.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,4 +41,22 @@ export async function imagesBench(): Promise<{ tools: ImageToolResult[]; baselin
     { ...runTool(['idle', paths.photo]), megapixels: 12 },
   ];
   return { tools, baselineReencodeMs };
+}
+
+export async function imagesSection(): Promise<BenchSection> {
+  const r = await imagesBench();
+  const names: Record<string, string> = { background: 'background removal (12 MP)', inpaint: 'object removal, 2 % mask (12 MP)', render: 'image generation (1024×1024)', idle: 'baseline: the harness alone, image read' };
+  return {
+    result: r,
+    markdown: [
+      '### Embedded image tools',
+      '',
+      '| tool | median ms | peak RSS MB |',
+      '|---|---:|---:|',
+      ...r.tools.map((t) => `| ${names[t.tool] ?? t.tool} | ${t.medianMs} | ${t.peakRssMB} |`),
+      '',
+      `Baseline: sharp decoding and re-encoding the same 12 MP image as PNG took ${r.baselineReencodeMs} ms. Targets: background removal ≤ 1500 ms and ≤ 500 MB.`,
+      '',
+    ],
+  };
 }

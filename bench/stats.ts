@@ -42,3 +42,9 @@ export async function runClosedLoop(total: number, inFlight: number, task: (i: n
   );
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
+
+/** One benchmark of `npm run bench`: its figures (for results.json) and its markdown lines. */
+export interface BenchSection {
+  result: unknown;
+  markdown: string[];
+}
