@@ -34,6 +34,7 @@ import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 import { createArmor, validateWith } from './http/armor.js';
 import { securityHeaders } from './http/security-headers.js';
+import { ConnectionCounter, WS_TOO_MANY_CONNECTIONS } from './http/ws-connections.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
 import { ToolKind } from './modules/job/job.kinds.js';
 
@@ -107,7 +108,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
   // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 64 * 1024 });
-  const ws = useServer<Record<string, unknown> | undefined, { user?: User | null }>(
+  const wsConnections = new ConnectionCounter(config.WS_MAX_CONNECTIONS_PER_USER);
+  const ws = useServer<Record<string, unknown> | undefined, { user?: User | null; countedFor?: string }>(
     {
       schema,
       validate: validateWith(armor.validationRules),
@@ -118,10 +120,25 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
         try {
           ctx.extra.user = await userFromHeader(identity, header);
-          return true;
         } catch {
           return false; // closes with 4403 Forbidden
         }
+        // Closed while we authenticated: onClose has run already, so count nothing.
+        if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
+        if (ctx.extra.user) {
+          const slot = wsConnections.acquire(ctx.extra.user.id);
+          if (!slot.ok) {
+            // The first close wins: graphql-ws's own 4403 that follows is a no-op.
+            ctx.extra.socket.close(WS_TOO_MANY_CONNECTIONS, slot.reason);
+            return false;
+          }
+          ctx.extra.countedFor = ctx.extra.user.id;
+        }
+        return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.extra.countedFor) wsConnections.release(ctx.extra.countedFor);
+        ctx.extra.countedFor = undefined;
       },
       context: (ctx): Context => createContext(app, ctx.extra.user ?? null, ctx.extra.request.socket.remoteAddress),
     },

@@ -10,6 +10,7 @@ import {
   UPLOAD_MAX_BYTES_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
+  WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
 } from './constants.js';
 
 const bool = z
@@ -62,6 +63,8 @@ const schema = z.object({
   /** When set, a worker serves its own /metrics on this port. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   CORS_ORIGINS: optionalString,
+  /** Open WebSocket connections one signed-in user may hold on one API process (4029 past it). */
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(WS_MAX_CONNECTIONS_PER_USER_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
 });
 

@@ -35,6 +35,9 @@ export const RATING_MAX = 5;
 export const MESSAGE_MAX_LENGTH = 5000;
 export const SUBJECT_MAX_LENGTH = 200;
 
+/** Open WebSocket connections per signed-in user per API process (WS_MAX_CONNECTIONS_PER_USER). */
+export const WS_MAX_CONNECTIONS_PER_USER_DEFAULT = 20;
+
 /** How long /readyz waits for each dependency. */
 export const READINESS_TIMEOUT_MS = 1500;
 /** How long a graceful shutdown may take before the process exits anyway. */
