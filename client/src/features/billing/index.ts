@@ -1,1 +1,1 @@
-export { UpgradePrompt, type UpgradeReason } from './components/UpgradePrompt';
+export { UpgradePrompt, isUpgradeCode, type UpgradeReason } from './components/UpgradePrompt';

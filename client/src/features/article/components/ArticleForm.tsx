@@ -1,4 +1,5 @@
-import { LoaderCircle, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, type FormEvent } from 'react';
 import type { ArticleLength } from '../../../gql/graphql';
 import { LengthChips } from './LengthChips';
@@ -42,14 +43,9 @@ export function ArticleForm({ topic, length, busy, onTopicChange, onLengthChange
         />
       </div>
       <LengthChips value={length} onChange={onLengthChange} disabled={busy} />
-      <button
-        type="submit"
-        disabled={busy || blank}
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Sparkles aria-hidden className="size-4" />}
-        {busy ? 'Generating…' : 'Generate article'}
-      </button>
+      <SubmitButton busy={busy} disabled={blank} icon={Sparkles} busyLabel="Generating…">
+        Generate article
+      </SubmitButton>
     </form>
   );
 }

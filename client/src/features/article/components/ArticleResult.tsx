@@ -1,11 +1,5 @@
 import { FileText } from 'lucide-react';
-import { useDeferredValue } from 'react';
-import { CopyButton } from '../../../components/CopyButton';
-import { Markdown } from '../../../components/Markdown';
-import { ResultScroller } from '../../../components/ResultScroller';
-import { isEmbeddedProvider } from '../../../lib/creationTypes';
-import { UpgradePrompt } from '../../billing';
-import { JobProgress, type JobSnapshot } from '../../jobs';
+import { TextJobResult, type JobSnapshot } from '../../jobs';
 import { ArticleStats } from './ArticleStats';
 
 interface Props {
@@ -17,53 +11,20 @@ interface Props {
 
 /** The right-hand panel: empty, streaming, finished, or why it did not work. */
 export function ArticleResult({ job, lengthLabel, onCancel, onUpgraded }: Props) {
-  // Re-rendering markdown on every streamed chunk is the costly part; let React skip frames under load.
-  const text = useDeferredValue(job.text);
-  const busy = job.status === 'starting' || job.status === 'running';
-  const code = job.error?.code;
-  const done = job.status === 'completed';
-
   return (
-    <section aria-labelledby="article-result" className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="article-result" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <FileText aria-hidden className="size-5 text-indigo-600" />
-          Generated article
-        </h2>
-        {done && <CopyButton text={job.text} successMessage="Article copied to clipboard!" failureMessage="Failed to copy article" />}
-      </div>
-
-      {busy && <JobProgress job={job} onCancel={onCancel} />}
-      {(code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED') && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
-      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
-      {job.status === 'failed' && job.error && code !== 'PREMIUM_REQUIRED' && code !== 'QUOTA_EXCEEDED' && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {job.error.message}
-        </p>
-      )}
-
-      {text ? (
-        <ResultScroller follow={busy} contentKey={text.length} label="Article text">
-          <Markdown>{text}</Markdown>
-        </ResultScroller>
-      ) : (
-        !busy &&
-        job.status !== 'failed' && (
-          <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-500">
-            <FileText aria-hidden className="size-10" />
-            <p>Enter a topic and click “Generate article” to get started.</p>
-          </div>
-        )
-      )}
-
-      {done && (
-        <>
-          <ArticleStats text={job.text} lengthLabel={lengthLabel} />
-          {job.creation && isEmbeddedProvider(job.creation.provider) && (
-            <p className="text-xs text-slate-500">Written by Atelier's built-in offline writer (no AI service is configured).</p>
-          )}
-        </>
-      )}
-    </section>
+    <TextJobResult
+      job={job}
+      onCancel={onCancel}
+      onUpgraded={onUpgraded}
+      id="article-result"
+      icon={FileText}
+      title="Generated article"
+      copy={{ successMessage: 'Article copied to clipboard!', failureMessage: 'Failed to copy article' }}
+      doneAnnouncement="Article ready."
+      resultLabel="Article text"
+      emptyHint="Enter a topic and click “Generate article” to get started."
+      stats={<ArticleStats text={job.text} lengthLabel={lengthLabel} />}
+      embeddedNote="Written by Atelier's built-in offline writer (no AI service is configured)."
+    />
   );
 }

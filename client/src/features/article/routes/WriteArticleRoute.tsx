@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ArticleLength } from '../../../gql/graphql';
 import { ARTICLE_LENGTHS } from '../../../lib/constants';
+import { isUpgradeCode } from '../../billing';
 import { useJob } from '../../jobs';
 import { GenerateArticleMutation } from '../api/operations';
 import { ArticleForm } from '../components/ArticleForm';
 import { ArticleResult } from '../components/ArticleResult';
 
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 const isArticleLength = (v: string | undefined): v is ArticleLength => ARTICLE_LENGTHS.some((l) => l.value === v);
 
 export function WriteArticleRoute() {
@@ -35,7 +35,7 @@ export function WriteArticleRoute() {
       return data.generateArticle;
     }, input);
     // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-    if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
   }
 
 

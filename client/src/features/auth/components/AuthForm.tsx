@@ -1,9 +1,9 @@
-import { LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../lib/constants';
 import { toAppError, type AppErrorInfo } from '../../../lib/graphqlError';
 import { useAuth } from '../AuthContext';
 import { TextField } from './TextField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -76,14 +76,7 @@ export function AuthForm({ initialMode = 'sign-in', onSuccess }: Props) {
             {error.message}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={submitting}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {submitting && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-          {isSignUp ? 'Create account' : 'Sign in'}
-        </button>
+        <SubmitButton busy={submitting}>{isSignUp ? 'Create account' : 'Sign in'}</SubmitButton>
       </form>
       <p className="mt-5 text-center text-sm text-slate-600">
         {isSignUp ? 'Already have an account?' : 'New to Atelier?'}{' '}

@@ -1,4 +1,5 @@
-import { Eraser, ImageOff, LoaderCircle, Upload } from 'lucide-react';
+import { Eraser, ImageOff, Upload } from 'lucide-react';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useState, type FormEvent, type Ref } from 'react';
 import { CHECKERBOARD } from '../../../lib/checkerboard';
 import { FileDetails } from '../../../components/FileDetails';
@@ -56,14 +57,9 @@ export function BackgroundForm({ file, previewUrl, busy, inputRef, onFile, onSub
         </div>
       )}
 
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Eraser aria-hidden className="size-4" />}
-        {busy ? 'Removing background…' : 'Remove Background'}
-      </button>
+      <SubmitButton busy={busy} icon={Eraser} busyLabel="Removing background…">
+        Remove Background
+      </SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { ImageIcon } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
-import { UpgradePrompt } from '../../billing';
-import { JobProgress, type JobSnapshot } from '../../jobs';
+import { JobNotices, isJobBusy, type JobSnapshot } from '../../jobs';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { ImageComparison } from '../../../components/ImageComparison';
 
@@ -12,12 +11,9 @@ interface Props {
   onUpgraded: () => void;
 }
 
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
-
 /** The right-hand panel: empty, working (real job phases), the comparison, or why it did not work. */
 export function BackgroundResult({ job, originalUrl, onCancel, onUpgraded }: Props) {
-  const busy = job.status === 'starting' || job.status === 'running';
-  const code = job.error?.code ?? null;
+  const busy = isJobBusy(job);
   const resultUrl = job.status === 'completed' ? (job.creation?.content ?? job.text) : '';
   const announcement = resultUrl ? 'Background removed. The processed image is shown beside the original.' : '';
 
@@ -37,14 +33,7 @@ export function BackgroundResult({ job, originalUrl, onCancel, onUpgraded }: Pro
         {announcement}
       </p>
 
-      {busy && <JobProgress job={job} onCancel={onCancel} />}
-      {(code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED') && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
-      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
-      {job.status === 'failed' && job.error && !UPGRADE_CODES.has(code ?? '') && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {job.error.message}
-        </p>
-      )}
+      <JobNotices job={job} onCancel={onCancel} onUpgraded={onUpgraded} />
 
       {resultUrl ? (
         <>

@@ -3,6 +3,7 @@ import { Eraser } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
+import { isUpgradeCode } from '../../billing';
 import { useJob } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
@@ -12,7 +13,6 @@ import { useRememberedState } from '../../../lib/rememberedState';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
 
 const SLOT = 'background-removal';
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function RemoveBackgroundRoute() {
   const { job, busy, run, cancel, reset } = useJob(SLOT);
@@ -49,7 +49,7 @@ export function RemoveBackgroundRoute() {
       { fileName: file.name },
     );
     // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-    if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
   }
 
 

@@ -8,6 +8,9 @@ import { ChangePlanMutation } from '../api/operations';
 
 export type UpgradeReason = 'PREMIUM_REQUIRED' | 'QUOTA_EXCEEDED';
 
+/** Refusals that an upgrade answers: shown as an {@link UpgradePrompt}, not as an error. */
+export const isUpgradeCode = (code: string | null | undefined): code is UpgradeReason => code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED';
+
 const COPY: Record<UpgradeReason, { title: string; body: string }> = {
   PREMIUM_REQUIRED: { title: 'This is a Premium tool', body: 'Upgrade to Premium to unlock it, along with every other AI tool.' },
   QUOTA_EXCEEDED: {

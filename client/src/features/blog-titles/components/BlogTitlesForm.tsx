@@ -1,4 +1,5 @@
-import { Hash, LoaderCircle, Sparkles } from 'lucide-react';
+import { Hash, Sparkles } from 'lucide-react';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, type FormEvent } from 'react';
 import type { BlogCategory } from '../../../gql/graphql';
 import { CategoryChips } from './CategoryChips';
@@ -47,14 +48,9 @@ export function BlogTitlesForm({ keyword, category, busy, onKeywordChange, onCat
         </p>
       </div>
       <CategoryChips value={category} onChange={onCategoryChange} disabled={busy} />
-      <button
-        type="submit"
-        disabled={busy || blank}
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Hash aria-hidden className="size-4" />}
-        {busy ? 'Generating…' : 'Generate Titles'}
-      </button>
+      <SubmitButton busy={busy} disabled={blank} icon={Hash} busyLabel="Generating…">
+        Generate Titles
+      </SubmitButton>
     </form>
   );
 }

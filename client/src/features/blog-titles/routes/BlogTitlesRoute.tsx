@@ -4,13 +4,13 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { BlogCategory } from '../../../gql/graphql';
+import { isUpgradeCode } from '../../billing';
 import { useJob } from '../../jobs';
 import { GenerateBlogTitlesMutation } from '../api/operations';
 import { BlogTitlesForm } from '../components/BlogTitlesForm';
 import { BlogTitlesResult } from '../components/BlogTitlesResult';
 import { blogCategoryLabel, DEFAULT_BLOG_CATEGORY, isBlogCategory } from '../lib/categories';
 
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function BlogTitlesRoute() {
   const { job, busy, run, cancel, reset } = useJob('blog-titles');
@@ -34,7 +34,7 @@ export function BlogTitlesRoute() {
       return data.generateBlogTitles;
     }, input);
     // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-    if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
   }
 
 

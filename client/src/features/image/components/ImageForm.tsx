@@ -1,4 +1,5 @@
-import { ImageIcon, LoaderCircle, Sparkles } from 'lucide-react';
+import { ImageIcon, Sparkles } from 'lucide-react';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { ImageStyle } from '../../../gql/graphql';
 import { PublicSwitch } from './PublicSwitch';
@@ -74,14 +75,9 @@ export function ImageForm({ description, style, publish, busy, invalid, onDescri
       </div>
       <StyleChips value={style} onChange={onStyleChange} disabled={busy} />
       <PublicSwitch checked={publish} onChange={onPublishChange} disabled={busy} />
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <ImageIcon aria-hidden className="size-4" />}
-        {busy ? 'Generating…' : 'Generate Image'}
-      </button>
+      <SubmitButton busy={busy} icon={ImageIcon} busyLabel="Generating…">
+        Generate Image
+      </SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { Globe, ImageIcon, Lock } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
-import { UpgradePrompt } from '../../billing';
-import { JobProgress, type JobSnapshot, type StepLabels } from '../../jobs';
+import { JobNotices, isJobBusy, type JobSnapshot, type StepLabels } from '../../jobs';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 
 const STEP_LABELS: StepLabels = { ANALYZING: 'Analyzing', PROCESSING: 'Generating', FINALIZING: 'Finalizing' };
@@ -20,9 +19,7 @@ interface Props {
 
 /** The right-hand panel: empty, generating, the image with Download, or why it did not work. */
 export function ImageResult({ job, description, styleLabel, published, errorMessage, onCancel, onUpgraded }: Props) {
-  const busy = job.status === 'starting' || job.status === 'running';
-  const code = job.error?.code;
-  const upgrade = code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED';
+  const busy = isJobBusy(job);
   const url = job.status === 'completed' ? job.creation?.content : undefined;
 
   return (
@@ -39,14 +36,7 @@ export function ImageResult({ job, description, styleLabel, published, errorMess
       <p role="status" aria-live="polite" className="sr-only">
         {url ? 'Image ready.' : ''}
       </p>
-      {busy && <JobProgress job={job} onCancel={onCancel} labels={STEP_LABELS} />}
-      {upgrade && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
-      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
-      {job.status === 'failed' && job.error && !upgrade && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorMessage ?? job.error.message}
-        </p>
-      )}
+      <JobNotices job={job} onCancel={onCancel} onUpgraded={onUpgraded} labels={STEP_LABELS} errorMessage={errorMessage} />
 
       {url ? (
         <figure className="flex flex-col gap-3">

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ImageStyle } from '../../../gql/graphql';
+import { isUpgradeCode } from '../../billing';
 import { useJob } from '../../jobs';
 import { GenerateImageMutation } from '../api/operations';
 import { ImageForm } from '../components/ImageForm';
@@ -11,7 +12,6 @@ import { ImageResult } from '../components/ImageResult';
 import { imageErrorMessage } from '../lib/imageError';
 import { DEFAULT_IMAGE_STYLE, imageStyleLabel, isImageStyle } from '../lib/styles';
 
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 const EMPTY_DESCRIPTION = 'Please enter an image description';
 
 export function GenerateImagesRoute() {
@@ -67,7 +67,7 @@ export function GenerateImagesRoute() {
 
     if (outcome.status === 'completed') {
       toast.success('Image generated successfully!');
-    } else if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) {
+    } else if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) {
       const message = startError ? imageErrorMessage(startError) : outcome.error.message;
       setErrorMessage(message);
       toast.error(message);

@@ -1,4 +1,5 @@
-import { LoaderCircle, Scissors, Upload } from 'lucide-react';
+import { Scissors, Upload } from 'lucide-react';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, type FormEvent, type Ref, type SetStateAction } from 'react';
 import { FileDetails } from '../../../components/FileDetails';
 import { ImageFileField } from '../../../components/ImageFileField';
@@ -96,14 +97,9 @@ export function ObjectForm(props: Props) {
         </p>
       </div>
 
-      <button
-        type="submit"
-        disabled={disabled}
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <Scissors aria-hidden className="size-4" />}
-        {busy ? 'Removing object…' : 'Remove Object'}
-      </button>
+      <SubmitButton busy={busy} disabled={disabled} icon={Scissors} busyLabel="Removing object…">
+        Remove Object
+      </SubmitButton>
     </form>
   );
 }

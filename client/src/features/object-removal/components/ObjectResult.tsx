@@ -2,8 +2,7 @@ import { CircleCheck, ImageIcon, Scissors } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { ImageComparison } from '../../../components/ImageComparison';
-import { UpgradePrompt } from '../../billing';
-import { JobProgress, type JobSnapshot } from '../../jobs';
+import { JobNotices, isJobBusy, type JobSnapshot } from '../../jobs';
 
 interface Props {
   job: JobSnapshot;
@@ -12,16 +11,13 @@ interface Props {
   onUpgraded: () => void;
 }
 
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
-
 /**
  * The result panel's four states (spec §2): empty (No Image Processed), loading (Removing
  * Object, with the job's real phases as Analyzing / Processing / Finalizing), the result, and
  * what went wrong.
  */
 export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) {
-  const busy = job.status === 'starting' || job.status === 'running';
-  const code = job.error?.code ?? null;
+  const busy = isJobBusy(job);
   const resultUrl = job.status === 'completed' ? (job.creation?.content ?? job.text) : '';
   const object = job.params?.object;
 
@@ -38,22 +34,17 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
         {resultUrl ? 'Object removed. The processed image is shown beside the original.' : ''}
       </p>
 
-      {busy && (
-        <div className="flex flex-col gap-3">
+      <JobNotices
+        job={job}
+        onCancel={onCancel}
+        onUpgraded={onUpgraded}
+        busyTitle={
           <p className="flex items-center gap-2 font-medium text-slate-800">
             <Scissors aria-hidden className="size-4 text-indigo-600" />
             Removing Object
           </p>
-          <JobProgress job={job} onCancel={onCancel} />
-        </div>
-      )}
-      {(code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED') && <UpgradePrompt reason={code} onUpgraded={onUpgraded} />}
-      {job.status === 'cancelled' && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">Cancelled. Nothing was saved.</p>}
-      {job.status === 'failed' && job.error && !UPGRADE_CODES.has(code ?? '') && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {job.error.message}
-        </p>
-      )}
+        }
+      />
 
       {resultUrl ? (
         <>

@@ -7,6 +7,7 @@ import { toAppError } from '../../../lib/graphqlError';
 import { isImageFile } from '../../../lib/files';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
 import { useRememberedState } from '../../../lib/rememberedState';
+import { isUpgradeCode } from '../../billing';
 import { useJob } from '../../jobs';
 import { RemoveObjectMutation } from '../api/operations';
 import type { NaturalSize } from '../components/MaskPainter';
@@ -15,7 +16,6 @@ import { ObjectResult } from '../components/ObjectResult';
 import { renderMask, type Stroke } from '../lib/mask';
 
 const SLOT = 'object-removal';
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function RemoveObjectRoute() {
   const { job, busy, run, cancel, reset } = useJob(SLOT);
@@ -96,7 +96,7 @@ export function RemoveObjectRoute() {
     );
     if (outcome.status === 'completed') {
       toast.success('Object removed successfully!');
-    } else if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) {
+    } else if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) {
       // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
       toast.error(outcome.error.message);
       if (outcome.error.field === 'object') setObjectError(outcome.error.message);

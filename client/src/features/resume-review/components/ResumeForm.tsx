@@ -1,4 +1,5 @@
-import { FileSearch, LoaderCircle, Sparkles } from 'lucide-react';
+import { FileSearch, Sparkles } from 'lucide-react';
+import { SubmitButton } from '../../../components/SubmitButton';
 import type { FormEvent } from 'react';
 import { ResumePicker } from './ResumePicker';
 import { ResumePreview } from './ResumePreview';
@@ -24,14 +25,9 @@ export function ResumeForm({ file, busy, onPick, onSubmit }: Props) {
       </h2>
       <ResumePicker disabled={busy} hasFile={file !== null} onPick={onPick} />
       {file && <ResumePreview file={file} />}
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-4 py-2.5 font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <FileSearch aria-hidden className="size-4" />}
-        {busy ? 'Analyzing…' : 'Analyze Resume'}
-      </button>
+      <SubmitButton busy={busy} icon={FileSearch} busyLabel="Analyzing…">
+        Analyze Resume
+      </SubmitButton>
     </form>
   );
 }

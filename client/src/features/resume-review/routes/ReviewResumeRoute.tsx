@@ -3,6 +3,7 @@ import { FileSearch } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
+import { isUpgradeCode } from '../../billing';
 import { useJob } from '../../jobs';
 import { ReviewResumeMutation } from '../api/operations';
 import { ResumeForm } from '../components/ResumeForm';
@@ -10,7 +11,6 @@ import { ResumeResult } from '../components/ResumeResult';
 import { isPdf } from '../lib/pdf';
 import { selectedResume } from '../lib/selectedResume';
 
-const UPGRADE_CODES = new Set(['PREMIUM_REQUIRED', 'QUOTA_EXCEEDED']);
 
 export function ReviewResumeRoute() {
   const { job, busy, run, cancel, reset } = useJob('resume-review');
@@ -45,7 +45,7 @@ export function ReviewResumeRoute() {
       { filename: file.name },
     );
     if (outcome.status === 'completed') toast.success('Resume analyzed successfully!');
-    else if (outcome.status === 'failed' && outcome.error && !UPGRADE_CODES.has(outcome.error.code ?? '')) toast.error(outcome.error.message);
+    else if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
   }
 
 
