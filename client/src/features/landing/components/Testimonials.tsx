@@ -1,0 +1,170 @@
+import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Avatar } from '../../../components/Avatar';
+import { TESTIMONIALS, type Testimonial } from '../content/testimonials';
+import { nextIndex, releaseVelocity, visibleCount, wrapIndex } from '../lib/carousel';
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+function useVisibleCount() {
+  const [count, setCount] = useState(() => visibleCount(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setCount(visibleCount(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return count;
+}
+
+function TestimonialCard({ t }: { t: Testimonial }) {
+  return (
+    <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center justify-between">
+        <div className="flex gap-0.5" role="img" aria-label={`Rated ${t.rating} out of 5`}>
+          {Array.from({ length: t.rating }, (_, i) => (
+            <Star key={i} aria-hidden className="size-4 fill-amber-400 text-amber-400" />
+          ))}
+        </div>
+        <Quote aria-hidden className="size-7 text-indigo-100" />
+      </div>
+      <blockquote className="mt-4 flex-1 text-slate-700">“{t.text}”</blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        <Avatar name={t.name} imageUrl={t.userImage} className="size-12" />
+        <span>
+          <span className="block font-semibold text-slate-900">{t.name}</span>
+          <span className="block text-sm text-slate-500">
+            {t.role}, {t.company}
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+interface Drag {
+  pointerId: number;
+  startX: number;
+  samples: { x: number; t: number }[];
+}
+
+/**
+ * Spec §4: 1/2/3 cards by width; a drag past 50 px or faster than 500 px/s moves one card,
+ * wrapping; dots jump. The first cards are repeated after the last so the window at the end
+ * still shows `visible` cards.
+ */
+export function Testimonials() {
+  const count = TESTIMONIALS.length;
+  const visible = useVisibleCount();
+  const [index, setIndex] = useState(0);
+  const [dragX, setDragX] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const drag = useRef<Drag | null>(null);
+
+  const slides = [...TESTIMONIALS, ...TESTIMONIALS.slice(0, visible - 1)];
+  const go = (step: number) => setIndex((i) => wrapIndex(i, step, count));
+
+  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { pointerId: e.pointerId, startX: e.clientX, samples: [{ x: e.clientX, t: performance.now() }] };
+    setDragging(true);
+  }
+  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    d.samples.push({ x: e.clientX, t: performance.now() });
+    if (d.samples.length > 20) d.samples.shift();
+    setDragX(e.clientX - d.startX);
+  }
+  function onPointerEnd(e: PointerEvent<HTMLDivElement>, cancelled: boolean) {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    drag.current = null;
+    setDragging(false);
+    setDragX(0);
+    if (cancelled) return;
+    d.samples.push({ x: e.clientX, t: performance.now() });
+    const distance = e.clientX - d.startX;
+    setIndex((i) => nextIndex(distance, releaseVelocity(d.samples), i, count));
+  }
+  function onKeyDown(e: KeyboardEvent<HTMLElement>) {
+    if (e.key === 'ArrowLeft') go(-1);
+    else if (e.key === 'ArrowRight') go(1);
+    else return;
+    e.preventDefault();
+  }
+
+  const shown = Array.from({ length: visible }, (_, k) => TESTIMONIALS[wrapIndex(index, k, count)]!.name);
+
+  return (
+    <section aria-labelledby="testimonials-heading" className="bg-slate-50 px-4 py-20 sm:px-6 sm:py-28">
+      <div className="mx-auto max-w-6xl">
+        <div className="text-center">
+          <h2 id="testimonials-heading" className="text-sm font-bold tracking-[0.2em] text-indigo-600">
+            TESTIMONIALS
+          </h2>
+          <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Loved by creators and teams</p>
+        </div>
+
+        <div role="region" aria-roledescription="carousel" aria-label="Testimonials" onKeyDown={onKeyDown} className="mt-12">
+          <div
+            data-testid="carousel-viewport"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={(e) => onPointerEnd(e, false)}
+            onPointerCancel={(e) => onPointerEnd(e, true)}
+            className={`touch-pan-y overflow-hidden select-none [&_img]:pointer-events-none ${dragging ? 'cursor-grabbing' : 'cursor-grab'}`}
+          >
+            <ul
+              className={`flex ${dragging ? '' : 'transition-transform duration-500 ease-out motion-reduce:transition-none'}`}
+              style={{ transform: `translateX(calc(${(-index * 100) / visible}% + ${dragX}px))` }}
+            >
+              {slides.map((t, p) => {
+                const inWindow = p >= index && p < index + visible;
+                return (
+                  <li
+                    key={`${t.id}-${p}`}
+                    aria-roledescription="slide"
+                    aria-label={`${(p % count) + 1} of ${count}`}
+                    aria-hidden={!inWindow}
+                    inert={!inWindow}
+                    className="shrink-0 px-2.5"
+                    style={{ width: `${100 / visible}%` }}
+                  >
+                    <TestimonialCard t={t} />
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+
+          <div className="mt-8 flex items-center justify-center gap-4">
+            <button type="button" onClick={() => go(-1)} aria-label="Previous testimonial" className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}>
+              <ChevronLeft aria-hidden className="size-5" />
+            </button>
+            <div className="flex items-center">
+              {TESTIMONIALS.map((t, i) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  onClick={() => setIndex(i)}
+                  aria-label={`Go to testimonial ${i + 1}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  className={`flex size-6 items-center justify-center rounded-full ${focusRing}`}
+                >
+                  <span aria-hidden className={`h-2 rounded-full transition-all motion-reduce:transition-none ${i === index ? 'w-5 bg-indigo-600' : 'w-2 bg-slate-300'}`} />
+                </button>
+              ))}
+            </div>
+            <button type="button" onClick={() => go(1)} aria-label="Next testimonial" className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}>
+              <ChevronRight aria-hidden className="size-5" />
+            </button>
+          </div>
+          <p aria-live="polite" className="sr-only">
+            Showing {shown.join(', ')}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
