@@ -9,6 +9,8 @@ const config: CodegenConfig = {
   generates: {
     'client/src/gql/': {
       preset: 'client',
+      // Documents spread shared fragments (e.g. CommunityCreation) and read the fields directly.
+      presetConfig: { fragmentMasking: false },
       config: { useTypeImports: true, enumsAsTypes: true, scalars: { DateTimeISO: 'string', Upload: 'File' } },
     },
   },

@@ -9,19 +9,7 @@ export const CommunityFeedQuery = graphql(`
       edges {
         cursor
         node {
-          id
-          type
-          prompt
-          content
-          published
-          likeCount
-          likedByMe
-          likes
-          createdAt
-          provider
-          user {
-            firstName
-          }
+          ...CommunityCreation
         }
       }
       pageInfo {
@@ -76,19 +64,7 @@ export const FeedLikeChangedSubscription = graphql(`
 export const CreationPublishedSubscription = graphql(`
   subscription CreationPublished {
     creationPublished {
-      id
-      type
-      prompt
-      content
-      published
-      likeCount
-      likedByMe
-      likes
-      createdAt
-      provider
-      user {
-        firstName
-      }
+      ...CommunityCreation
     }
   }
 `);
