@@ -6,12 +6,18 @@ import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { pipelineSection } from './pipeline.js';
 import { imagesSection } from './images.js';
+import { fanoutSection } from './fanout.js';
+import { feedSection } from './feed.js';
+import { landingSection } from './landing.js';
 import type { BenchSection } from './stats.js';
 
 // Order matters only for reading: each section starts and stops what it needs.
 const sections: Record<string, () => Promise<BenchSection>> = {
   pipeline: pipelineSection,
   images: imagesSection,
+  fanout: fanoutSection,
+  feed: feedSection,
+  landing: landingSection,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,126 @@
+// Lighthouse 12 driven programmatically against Debian's Chromium: median of N runs of one
+// URL, reduced to the four category scores, the Core Web Vitals Lighthouse simulates, the
+// JavaScript the page really downloaded, and the audits that cost points.
+import type { Flags, Result } from 'lighthouse';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Headless, and nothing that phones home: the page under test is the only traffic.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type FormFactor = 'desktop' | 'mobile';
+
+export interface LighthouseSummary {
+  url: string;
+  formFactor: FormFactor;
+  runs: number;
+  /** 0–100 per category, from the median run. */
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  /** Performance score of every run, in order (the spread shows the machine's noise). */
+  performanceRuns: number[];
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  /** Scripts the page fetched during the load (lazy chunks included), bytes on the wire and decoded. */
+  scripts: { count: number; transferBytes: number; resourceBytes: number };
+  /** Requests to any host other than the page's own: must stay 0 (no CDN, no network). */
+  foreignRequests: string[];
+  /** Audits that scored under 0.9 in any category, worst first. */
+  failing: { id: string; score: number; title: string; displayValue?: string }[];
+  /** Lighthouse's own warnings (e.g. a page that never settled). */
+  warnings: string[];
+}
+
+export interface LighthouseBrowser {
+  run(url: string, formFactor: FormFactor, runs: number): Promise<{ summary: LighthouseSummary; median: Result }>;
+  close(): Promise<void>;
+}
+
+const pct = (score: number | null | undefined) => Math.round((score ?? 0) * 100);
+const num = (lhr: Result, id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
+
+function summarize(url: string, formFactor: FormFactor, median: Result, all: Result[]): LighthouseSummary {
+  const origin = new URL(url).origin;
+  const requests = (median.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] } | undefined)?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const failing = new Map<string, LighthouseSummary['failing'][number]>();
+  for (const category of Object.values(median.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = median.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual' || audit.scoreDisplayMode === 'notApplicable') continue;
+      failing.set(audit.id, { id: audit.id, score: audit.score, title: audit.title, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}) });
+    }
+  }
+  return {
+    url,
+    formFactor,
+    runs: all.length,
+    scores: {
+      performance: pct(median.categories.performance?.score),
+      accessibility: pct(median.categories.accessibility?.score),
+      bestPractices: pct(median.categories['best-practices']?.score),
+      seo: pct(median.categories.seo?.score),
+    },
+    performanceRuns: all.map((r) => pct(r.categories.performance?.score)),
+    metrics: {
+      fcpMs: Math.round(num(median, 'first-contentful-paint')),
+      lcpMs: Math.round(num(median, 'largest-contentful-paint')),
+      tbtMs: Math.round(num(median, 'total-blocking-time')),
+      cls: num(median, 'cumulative-layout-shift'),
+      speedIndexMs: Math.round(num(median, 'speed-index')),
+    },
+    scripts: {
+      count: scripts.length,
+      transferBytes: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0),
+      resourceBytes: scripts.reduce((s, r) => s + (r.resourceSize ?? 0), 0),
+    },
+    foreignRequests: requests.map((r) => r.url).filter((u) => /^(https?|wss?):/.test(u) && new URL(u).origin !== origin),
+    failing: [...failing.values()].sort((a, b) => a.score - b.score),
+    warnings: median.runWarnings,
+  };
+}
+
+/** One headless Chromium for every run; each Lighthouse run resets storage and caches itself. */
+export async function launchLighthouse(): Promise<LighthouseBrowser> {
+  // Both are ESM-only; the bench runs them only when this section is chosen.
+  const { default: lighthouse, desktopConfig } = await import('lighthouse');
+  const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  return {
+    async run(url, formFactor, runs) {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableFullPageScreenshot: true,
+      };
+      const all: Result[] = [];
+      // A trace now and then lacks its navigation start (NO_NAVSTART) on a busy machine; such a
+      // run measured nothing, so it is repeated, a few times at most.
+      let retries = 3;
+      while (all.length < runs) {
+        const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+        const error = result.lhr.runtimeError;
+        if (error && error.code === 'NO_NAVSTART' && retries-- > 0) continue;
+        if (error) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
+        all.push(result.lhr);
+      }
+      const median = computeMedianRun(all);
+      return { summary: summarize(url, formFactor, median, all), median };
+    },
+    async close() {
+      chrome.kill();
+    },
+  };
+}
