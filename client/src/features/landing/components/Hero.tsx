@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth';
 import { DemoModal } from './DemoModal';
+import { HeroBackdrop } from './HeroBackdrop';
 
 const CHIPS = [
   { label: 'Lightning Fast', icon: Zap, tint: 'text-amber-500' },
@@ -26,6 +27,7 @@ export function Hero() {
         className="absolute inset-0 -z-10 opacity-60 [background-image:linear-gradient(to_right,rgb(99_102_241/0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgb(99_102_241/0.08)_1px,transparent_1px)] [background-size:44px_44px] [mask-image:radial-gradient(ellipse_at_top,black_40%,transparent_75%)]"
       />
       <div aria-hidden className="absolute top-10 left-1/2 -z-10 h-72 w-[44rem] -translate-x-1/2 rounded-full bg-gradient-to-r from-indigo-300/40 via-fuchsia-300/40 to-sky-300/40 blur-3xl" />
+      <HeroBackdrop />
 
       <div className="mx-auto flex max-w-4xl flex-col items-center text-center">
         <span className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/70 px-3 py-1 text-xs font-semibold text-indigo-700 shadow-sm backdrop-blur">

@@ -10,10 +10,18 @@ export function LandingStyles() {
 @keyframes atelier-float { 0%, 100% { transform: translateY(0); } 50% { transform: translateY(-10px); } }
 @keyframes atelier-scan { 0% { transform: translateY(0); } 100% { transform: translateY(150px); } }
 @keyframes atelier-type { from { transform: scaleX(0); } to { transform: scaleX(1); } }
+@keyframes atelier-sweep { 0% { transform: translateX(-120%) skewX(-20deg); } 60%, 100% { transform: translateX(320%) skewX(-20deg); } }
 .atelier-marquee { animation: atelier-marquee ${LOGO_MARQUEE_SECONDS}s linear infinite; }
-.atelier-marquee-wrap:hover .atelier-marquee { animation-play-state: paused; }
+.atelier-marquee-wrap:hover .atelier-marquee, .atelier-marquee-wrap:focus-within .atelier-marquee { animation-play-state: paused; }
+.atelier-media { position: relative; overflow: hidden; }
+.atelier-media .atelier-loop { animation: atelier-float 5s ease-in-out infinite; }
+.atelier-media .atelier-sweep { position: absolute; inset: 0 auto 0 0; width: 35%; pointer-events: none;
+  background: linear-gradient(90deg, transparent, rgb(255 255 255 / .35), transparent); animation: atelier-sweep 3.6s ease-in-out infinite; }
+.atelier-media[data-playing="false"] .atelier-loop, .atelier-media[data-playing="false"] .atelier-sweep { animation-play-state: paused; }
+.atelier-media[data-playing="false"] .atelier-sweep { opacity: 0; }
 @media (prefers-reduced-motion: reduce) {
-  .atelier-marquee { animation: none; }
+  .atelier-marquee, .atelier-media .atelier-loop, .atelier-media .atelier-sweep { animation: none; }
+  .atelier-media .atelier-sweep { display: none; }
 }
 `}</style>
   );

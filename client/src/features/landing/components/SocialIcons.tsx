@@ -34,3 +34,6 @@ export function LinkedInIcon({ className }: IconProps) {
     </svg>
   );
 }
+
+/** The glyph for each social link id. */
+export const SOCIAL_ICONS = { github: GitHubIcon, instagram: InstagramIcon, youtube: YouTubeIcon, linkedin: LinkedInIcon } as const;

@@ -2,6 +2,10 @@ import { ArrowRight, Eraser, FileText, Hash, ImageIcon, Lock, PenLine, Scissors,
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth';
+import { useInView } from '../../../lib/useInView';
+import { TOOL_MEDIA_ROOT_MARGIN, TOOL_MEDIA_THRESHOLD } from '../constants';
+import { FallbackImage } from './FallbackImage';
+import { LoopMedia } from './LoopMedia';
 import { Modal } from './Modal';
 
 interface Tool {
@@ -57,6 +61,35 @@ const TOOLS: Tool[] = [
   },
 ];
 
+/** Spec §3: media paths derive from the lowercase title with spaces removed. */
+const mediaSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '');
+
+/** The card's looping illustration: plays only while the card is on screen (spec §2: 0.15, 100 px below). */
+function ToolMedia({ tool }: { tool: Tool }) {
+  const [ref, inView] = useInView<HTMLDivElement>({ threshold: TOOL_MEDIA_THRESHOLD, rootMargin: TOOL_MEDIA_ROOT_MARGIN });
+  const Icon = tool.icon;
+  return (
+    <div ref={ref} className={`h-36 bg-gradient-to-br ${tool.gradient}`}>
+      <LoopMedia active={inView} className="flex size-full items-center justify-center">
+        <div aria-hidden className="absolute inset-0 opacity-30 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_40%),radial-gradient(circle_at_80%_70%,white_0,transparent_35%)]" />
+        <FallbackImage
+          src={`/media/tools/${mediaSlug(tool.title)}.svg`}
+          width={320}
+          height={144}
+          loading="lazy"
+          decoding="async"
+          className="atelier-loop relative size-full object-contain p-2"
+          fallback={
+            <span data-testid="media-fallback" className="relative flex size-16 items-center justify-center rounded-2xl bg-white/20 text-white ring-1 ring-white/40 backdrop-blur">
+              <Icon aria-hidden className="size-8" />
+            </span>
+          }
+        />
+      </LoopMedia>
+    </div>
+  );
+}
+
 export function ToolsGrid() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -75,7 +108,6 @@ export function ToolsGrid() {
 
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {TOOLS.map((tool) => {
-            const Icon = tool.icon;
             return (
               <li key={tool.path}>
                 <button
@@ -83,12 +115,7 @@ export function ToolsGrid() {
                   onClick={() => (user ? navigate(tool.path) : setLockedOpen(true))}
                   className="group relative flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-slate-900/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0"
                 >
-                  <div className={`relative flex h-36 items-center justify-center overflow-hidden bg-gradient-to-br ${tool.gradient}`}>
-                    <div aria-hidden className="absolute inset-0 opacity-30 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_40%),radial-gradient(circle_at_80%_70%,white_0,transparent_35%)]" />
-                    <span className="relative flex size-16 items-center justify-center rounded-2xl bg-white/20 text-white ring-1 ring-white/40 backdrop-blur transition-transform duration-300 group-hover:scale-110 motion-reduce:transition-none">
-                      <Icon aria-hidden className="size-8" />
-                    </span>
-                  </div>
+                  <ToolMedia tool={tool} />
                   <div className="flex flex-1 flex-col p-6">
                     <h3 className="text-lg font-semibold text-slate-900">{tool.title}</h3>
                     <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{tool.description}</p>

@@ -1,6 +1,7 @@
-import { ArrowRight, Check, Crown, Layers, ShieldCheck, Sparkles, Zap } from 'lucide-react';
+import { ArrowRight, Check, Layers, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Plans } from '../../billing/components/Plans';
 import { Accordion } from '../components/Accordion';
 import { DemoStage } from '../components/DemoStage';
 import { PlayBadge, PlayToggle } from '../components/PlayToggle';
@@ -66,31 +67,6 @@ export function FeatureRoute() {
   );
 }
 
-const PLANS = [
-  {
-    name: 'Free',
-    tagline: 'For trying Atelier out',
-    price: '$0',
-    cta: 'Get started',
-    highlight: false,
-    features: ['10 text generations a month', 'AI Article Writer', 'Blog Title Generator', 'Community gallery'],
-  },
-  {
-    name: 'Premium',
-    tagline: 'For creators who use AI every day',
-    price: 'Premium',
-    cta: 'Upgrade to Premium',
-    highlight: true,
-    features: [
-      'All tools included',
-      'Unlimited text generations',
-      'AI Image Generation',
-      'Background and Object Removal',
-      'Resume Review',
-    ],
-  },
-];
-
 const INCLUDED = [
   'Secure sign-in and private creations',
   'Creation history on your dashboard',
@@ -115,52 +91,8 @@ export function PricingRoute() {
         title="Simple plans for every creator"
         intro="Start free with our writing tools and upgrade when you need every tool in the studio."
       />
-      <div className="mx-auto mt-10 grid max-w-4xl gap-6 sm:mt-12 md:grid-cols-2">
-        {PLANS.map((plan) => (
-          <section
-            key={plan.name}
-            aria-labelledby={`plan-${plan.name}`}
-            className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm sm:p-8 ${
-              plan.highlight ? 'border-indigo-500 ring-2 ring-indigo-500/20' : 'border-slate-200'
-            }`}
-          >
-            {plan.highlight ? (
-              <span className="absolute -top-3 left-6 inline-flex items-center gap-1 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">
-                <Crown aria-hidden className="size-3.5" /> Most popular
-              </span>
-            ) : null}
-            <h2 id={`plan-${plan.name}`} className="text-xl font-bold text-slate-900">
-              {plan.name}
-            </h2>
-            <p className="mt-1 text-sm text-slate-500">{plan.tagline}</p>
-            {plan.highlight ? (
-              <p className="mt-5 text-sm font-medium text-slate-600">Unlock every tool</p>
-            ) : (
-              <p className="mt-5 text-3xl font-bold text-slate-900">
-                {plan.price}
-                <span className="text-base font-medium text-slate-500"> / month</span>
-              </p>
-            )}
-            <ul className="mt-6 flex-1 space-y-3">
-              {plan.features.map((f) => (
-                <li key={f} className="flex items-start gap-2 text-sm text-slate-700">
-                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" />
-                  {f}
-                </li>
-              ))}
-            </ul>
-            <Link
-              to="/ai"
-              className={
-                plan.highlight
-                  ? `${primaryButtonClass} mt-8`
-                  : 'mt-8 inline-flex items-center justify-center rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50'
-              }
-            >
-              {plan.cta}
-            </Link>
-          </section>
-        ))}
+      <div className="mt-10 sm:mt-12">
+        <Plans headingLevel="h2" />
       </div>
 
       <section className={`${cardClass} mx-auto mt-10 max-w-4xl sm:p-8`} aria-labelledby="included-title">
