@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { pipelineSection } from './pipeline.js';
 import { imagesSection } from './images.js';
 import { fanoutSection } from './fanout.js';
+import { fanoutSection } from './fanout.js';
 import { feedSection } from './feed.js';
 import { landingSection } from './landing.js';
 import type { BenchSection } from './stats.js';
@@ -15,6 +16,7 @@ import type { BenchSection } from './stats.js';
 const sections: Record<string, () => Promise<BenchSection>> = {
   pipeline: pipelineSection,
   images: imagesSection,
+  fanout: fanoutSection,
   fanout: fanoutSection,
   feed: feedSection,
   landing: landingSection,

@@ -4,6 +4,7 @@ import { Topic, type LikeEvent } from '../../pubsub.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
 import type { Creation } from '../../db/generated/client.js';
+import { LikedByBatch } from './liked-by-batch.js';
 
 export interface ToggleResult {
   creation: Creation;
@@ -13,7 +14,12 @@ export interface ToggleResult {
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This creation does not exist');
 
 export class LikeService {
-  constructor(private readonly services: Services) {}
+  /** likedByMe of likeChanged subscribers, one query per event per process. */
+  readonly subscriberLikes: LikedByBatch;
+
+  constructor(private readonly services: Services) {
+    this.subscriberLikes = new LikedByBatch(services.db);
+  }
 
   /**
    * Likes or unlikes. The creation row is locked for the transaction, so toggles on one

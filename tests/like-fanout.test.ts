@@ -1,0 +1,71 @@
+// likeChanged with many signed-in subscribers in one process: each gets its own likedByMe,
+// read with one query per event (not one per subscriber).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
+import { seedCreations } from './helpers/seed.js';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const TOGGLE = 'mutation($id: ID!) { toggleLike(creationId: $id) { likeCount likedByMe } }';
+const ONE = 'subscription($id: ID) { likeChanged(creationId: $id) { creationId likeCount likedByMe } }';
+const FEED = 'subscription { likeChanged { creationId likeCount likedByMe } }';
+type Change = { likeChanged: { creationId: string; likeCount: number; likedByMe: boolean } };
+
+describe('likeChanged fan-out', () => {
+  it('gives every subscriber its own likedByMe from one lookup per event', async () => {
+    const owner = await signUp(server.url, 'Owner', 'fan-owner');
+    const [creation, other] = await seedCreations(server.app.services.db, owner.user.id, 2, { published: true });
+    const id = creation!.id;
+    const users = await Promise.all(Array.from({ length: 12 }, (_, i) => signUp(server.url, `Fan${i}`, 'fan')));
+    // Users 0, 3, 6, 9 like it before anyone subscribes; user 1 acts during the test.
+    for (const i of [0, 3, 6, 9]) await gqlOk(server.url, TOGGLE, { id }, users[i]!.token);
+    // Someone else's like of another creation must not leak into these answers.
+    await gqlOk(server.url, TOGGLE, { id: other!.id }, users[2]!.token);
+
+    // Two sockets per user on the creation's channel, one on the whole feed, plus an anonymous one.
+    const clients = users.flatMap((u) => [wsClient(server.url, u.token), wsClient(server.url, u.token)]);
+    const feedClient = wsClient(server.url, users[3]!.token);
+    const anonymous = wsClient(server.url);
+    const subs = clients.map((c) => collect<Change>(c, ONE, { id }));
+    const feedSub = collect<Change>(feedClient, FEED);
+    const anonSub = collect<Change>(anonymous, ONE, { id });
+    const all = [...subs, feedSub, anonSub];
+    await waitFor(async () => {
+      await gqlOk(server.url, TOGGLE, { id }, owner.token);
+      await gqlOk(server.url, TOGGLE, { id }, owner.token);
+      await new Promise((r) => setTimeout(r, 100));
+      return all.every((s) => s.items.length >= 2);
+    }, 10_000, 'all subscriptions live');
+    await new Promise((r) => setTimeout(r, 200));
+    for (const s of all) s.items.length = 0;
+
+    const batch = server.app.likes.subscriberLikes;
+    const before = batch.queries;
+    // User 1 likes, user 3 takes a like back, user 1 takes it back: three events.
+    const actions = [1, 3, 1];
+    const expectedLiked = [new Set([0, 1, 3, 6, 9]), new Set([0, 1, 6, 9]), new Set([0, 6, 9])];
+    for (const i of actions) await gqlOk(server.url, TOGGLE, { id }, users[i]!.token);
+    await waitFor(() => all.every((s) => s.items.length >= 3), 10_000, 'three events everywhere');
+
+    subs.forEach((s, c) => {
+      const user = Math.floor(c / 2);
+      expect(s.errors).toEqual([]);
+      expect(s.items.map((e) => e.likeChanged.likedByMe), `user ${user}`).toEqual(expectedLiked.map((set) => set.has(user)));
+      expect(s.items.map((e) => e.likeChanged.likeCount)).toEqual(expectedLiked.map((set) => set.size));
+    });
+    expect(feedSub.items.map((e) => e.likeChanged.likedByMe)).toEqual([true, false, false]);
+    expect(anonSub.items.map((e) => e.likeChanged.likedByMe)).toEqual([false, false, false]);
+    // 25 signed-in subscribers, three events: one query per event per channel (creation + feed).
+    expect(batch.queries - before).toBeLessThanOrEqual(3 * 2);
+    expect(batch.queries - before).toBeGreaterThanOrEqual(3);
+
+    for (const s of all) s.dispose();
+    await Promise.all([...clients, feedClient, anonymous].map((c) => c.dispose()));
+  });
+});
