@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../lib/constants';
 import { toAppError, type AppErrorInfo } from '../../../lib/graphqlError';
 import { useAuth } from '../AuthContext';
-import { TextField } from './TextField';
+import { TextField } from '../../../components/TextField';
 import { SubmitButton } from '../../../components/SubmitButton';
 
 export type AuthMode = 'sign-in' | 'sign-up';

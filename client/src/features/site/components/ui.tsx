@@ -15,11 +15,6 @@ export function PageIntro({ eyebrow, title, intro }: { eyebrow?: string; title: 
   );
 }
 
-export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none disabled:opacity-60';
-
-export const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700';
-
 export const primaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 

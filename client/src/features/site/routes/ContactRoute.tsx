@@ -3,7 +3,8 @@ import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { SubmitContactMutation } from '../api/operations';
 import { StatusToast, type StatusToastState } from '../components/StatusToast';
-import { cardClass, inputClass, labelClass, PageIntro, primaryButtonClass, SitePage } from '../components/ui';
+import { TextAreaField, TextField } from '../../../components/TextField';
+import { cardClass, PageIntro, primaryButtonClass, SitePage } from '../components/ui';
 import { SUPPORT_EMAIL } from '../lib/feedback';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -90,66 +91,10 @@ export function ContactRoute() {
         </h2>
         <p className="mt-1 text-sm text-slate-500">All fields are required.</p>
         <form onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor="contact-name" className={labelClass}>
-              Name
-            </label>
-            <input
-              id="contact-name"
-              name="name"
-              required
-              autoComplete="name"
-              value={form.name}
-              onChange={(e) => update('name', e.target.value)}
-              className={inputClass}
-              placeholder="Your name"
-            />
-          </div>
-          <div>
-            <label htmlFor="contact-email" className={labelClass}>
-              Email
-            </label>
-            <input
-              id="contact-email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              value={form.email}
-              onChange={(e) => update('email', e.target.value)}
-              className={inputClass}
-              placeholder="you@example.com"
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="contact-subject" className={labelClass}>
-              Subject
-            </label>
-            <input
-              id="contact-subject"
-              name="subject"
-              required
-              value={form.subject}
-              onChange={(e) => update('subject', e.target.value)}
-              className={inputClass}
-              placeholder="What is it about?"
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="contact-message" className={labelClass}>
-              Message
-            </label>
-            <textarea
-              id="contact-message"
-              name="message"
-              required
-              rows={6}
-              value={form.message}
-              onChange={(e) => update('message', e.target.value)}
-              className={`${inputClass} resize-y`}
-              placeholder="Tell us how we can help"
-            />
-          </div>
+          <TextField id="contact-name" label="Name" name="name" required autoComplete="name" value={form.name} onChange={(e) => update('name', e.target.value)} placeholder="Your name" />
+          <TextField id="contact-email" label="Email" name="email" type="email" required autoComplete="email" value={form.email} onChange={(e) => update('email', e.target.value)} placeholder="you@example.com" />
+          <TextField id="contact-subject" label="Subject" name="subject" required value={form.subject} onChange={(e) => update('subject', e.target.value)} placeholder="What is it about?" className="sm:col-span-2" />
+          <TextAreaField id="contact-message" label="Message" name="message" required rows={6} value={form.message} onChange={(e) => update('message', e.target.value)} placeholder="Tell us how we can help" className="sm:col-span-2" />
           <div className="sm:col-span-2">
             <button type="submit" disabled={loading} className={`${primaryButtonClass} w-full sm:w-auto`}>
               <Send aria-hidden className="size-4" />

@@ -3,7 +3,8 @@ import { CircleAlert, CircleCheck, Clock, Mail, MessageSquareHeart, Send, Star, 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SubmitFeedbackMutation } from '../api/operations';
 import { StarRating } from '../components/StarRating';
-import { cardClass, inputClass, labelClass, PageIntro, primaryButtonClass, SitePage } from '../components/ui';
+import { SelectField, TextAreaField, TextField } from '../../../components/TextField';
+import { cardClass, PageIntro, primaryButtonClass, SitePage } from '../components/ui';
 import { DEFAULT_CATEGORY, FEEDBACK_CATEGORIES, FEEDBACK_REQUIRED, SUPPORT_EMAIL } from '../lib/feedback';
 
 const EMPTY = { name: '', email: '', message: '', category: DEFAULT_CATEGORY };
@@ -75,71 +76,17 @@ export function FeedbackRoute() {
               }}
             />
             <div className="grid gap-5 sm:grid-cols-2">
-              <div>
-                <label htmlFor="feedback-name" className={labelClass}>
-                  Name
-                </label>
-                <input
-                  id="feedback-name"
-                  name="name"
-                  autoComplete="name"
-                  aria-required
-                  value={form.name}
-                  onChange={(e) => update('name', e.target.value)}
-                  className={inputClass}
-                  placeholder="Your name"
-                />
-              </div>
-              <div>
-                <label htmlFor="feedback-email" className={labelClass}>
-                  Email
-                </label>
-                <input
-                  id="feedback-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  aria-required
-                  value={form.email}
-                  onChange={(e) => update('email', e.target.value)}
-                  className={inputClass}
-                  placeholder="you@example.com"
-                />
-              </div>
+              <TextField id="feedback-name" label="Name" name="name" autoComplete="name" aria-required value={form.name} onChange={(e) => update('name', e.target.value)} placeholder="Your name" />
+              <TextField id="feedback-email" label="Email" name="email" type="email" autoComplete="email" aria-required value={form.email} onChange={(e) => update('email', e.target.value)} placeholder="you@example.com" />
             </div>
-            <div>
-              <label htmlFor="feedback-category" className={labelClass}>
-                Category
-              </label>
-              <select
-                id="feedback-category"
-                name="category"
-                value={form.category}
-                onChange={(e) => update('category', e.target.value)}
-                className={inputClass}
-              >
-                {FEEDBACK_CATEGORIES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="feedback-message" className={labelClass}>
-                Message
-              </label>
-              <textarea
-                id="feedback-message"
-                name="message"
-                rows={5}
-                aria-required
-                value={form.message}
-                onChange={(e) => update('message', e.target.value)}
-                className={`${inputClass} resize-y`}
-                placeholder="Share your thoughts"
-              />
-            </div>
+            <SelectField id="feedback-category" label="Category" name="category" value={form.category} onChange={(e) => update('category', e.target.value)}>
+              {FEEDBACK_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </SelectField>
+            <TextAreaField id="feedback-message" label="Message" name="message" rows={5} aria-required value={form.message} onChange={(e) => update('message', e.target.value)} placeholder="Share your thoughts" />
             {error ? (
               <div
                 role="alert"

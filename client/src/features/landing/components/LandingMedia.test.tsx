@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeIntersectionObserver } from '../../../lib/useInView.testing';
+import { AuthContext, type AuthState } from '../../auth/AuthContext';
+import { ConnectCards } from './ConnectCards';
+import { HeroBackdrop } from './HeroBackdrop';
+import { SocialBanner } from './SocialBanner';
+import { ToolsGrid } from './ToolsGrid';
+
+const signedOut: AuthState = {
+  provider: 'builtin',
+  user: null,
+  token: null,
+  plan: null,
+  loading: false,
+  signIn: async () => {},
+  signUp: async () => {},
+  signOut: async () => {},
+  openProfile: null,
+};
+
+let io: ReturnType<typeof installFakeIntersectionObserver>;
+beforeEach(() => {
+  io = installFakeIntersectionObserver();
+});
+afterEach(() => {
+  cleanup();
+  io.restore();
+  vi.restoreAllMocks();
+});
+
+function renderTools() {
+  return render(
+    <AuthContext.Provider value={signedOut}>
+      <MemoryRouter>
+        <ToolsGrid />
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+}
+const mediaOf = (card: HTMLElement) => card.querySelector<HTMLElement>('[data-playing]')!;
+/** The element the visibility observer watches for a card's media (the media's frame). */
+const frameOf = (card: HTMLElement) => mediaOf(card).parentElement!;
+
+function reduceMotion() {
+  const real = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((q: string) =>
+    q === '(prefers-reduced-motion: reduce)' ? ({ ...real(q), matches: true, media: q, addEventListener() {}, removeEventListener() {} } as MediaQueryList) : real(q),
+  );
+}
+
+describe('tool cards media (spec §2: play while visible, threshold 0.15, 100 px bottom margin)', () => {
+  it('six cards, each with drawn media named after its title, watched with the spec thresholds', () => {
+    renderTools();
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(6);
+    expect(cards.map((c) => c.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/media/tools/aiarticlewriter.svg',
+      '/media/tools/blogtitlegenerator.svg',
+      '/media/tools/aiimagegeneration.svg',
+      '/media/tools/backgroundremoval.svg',
+      '/media/tools/objectremoval.svg',
+      '/media/tools/resumereviewer.svg',
+    ]);
+    for (const card of cards) {
+      expect(io.watching(frameOf(card)).map((o) => o.options)).toEqual([{ threshold: 0.15, rootMargin: '0px 0px 100px 0px' }]);
+    }
+  });
+
+  it('plays only the cards in view, and pauses them once they leave', () => {
+    renderTools();
+    const [first, second] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(mediaOf(first).dataset.playing).toBe('false');
+    io.show(frameOf(first), 0.15);
+    expect(mediaOf(first).dataset.playing).toBe('true');
+    expect(mediaOf(second).dataset.playing).toBe('false');
+    io.show(frameOf(first), 0.05);
+    expect(mediaOf(first).dataset.playing).toBe('false');
+  });
+
+  it('never plays under prefers-reduced-motion', () => {
+    reduceMotion();
+    renderTools();
+    const [first] = screen.getAllByRole('listitem') as [HTMLElement];
+    io.show(frameOf(first), 1);
+    expect(mediaOf(first).dataset.playing).toBe('false');
+  });
+
+  it('a picture that fails to load gives way to the tool icon (spec §8)', () => {
+    renderTools();
+    const [first] = screen.getAllByRole('listitem') as [HTMLElement];
+    expect(within(first).queryByTestId('media-fallback')).toBeNull();
+    fireEvent.error(first.querySelector('img')!);
+    expect(first.querySelector('img')).toBeNull();
+    expect(within(first).getByTestId('media-fallback').querySelector('svg')).not.toBeNull();
+  });
+});
+
+describe('CONNECT WITH US cards (spec §4: visible at 0.2, media start after)', () => {
+  it('reveal once 20 % shows; their media start only then, pause off screen, and the card stays revealed', () => {
+    render(<ConnectCards />);
+    const cards = screen.getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Star the project', 'Daily inspiration', 'Watch the tutorials', 'Join the network']);
+    const [card] = cards as [HTMLElement];
+    expect(io.watching(card).map((o) => o.options.threshold)).toEqual([0.2]);
+    expect(card.dataset.revealed).toBe('false');
+    expect(card.className).toContain('opacity-0');
+    expect(mediaOf(card).dataset.playing).toBe('false');
+
+    io.show(card, 0.19);
+    expect(card.dataset.revealed).toBe('false');
+    expect(mediaOf(card).dataset.playing).toBe('false');
+
+    io.show(card, 0.2);
+    expect(card.dataset.revealed).toBe('true');
+    expect(card.className).toContain('opacity-100');
+    expect(mediaOf(card).dataset.playing).toBe('true');
+
+    io.show(card, 0);
+    expect(card.dataset.revealed).toBe('true');
+    expect(mediaOf(card).dataset.playing).toBe('false');
+  });
+
+  it('open their network in a new tab without referrer, and fall back to the icon', () => {
+    render(<ConnectCards />);
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(4);
+    for (const a of links) {
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toContain('noreferrer');
+    }
+    const [card] = screen.getAllByRole('listitem') as [HTMLElement];
+    fireEvent.error(card.querySelector('img')!);
+    expect(within(card).getByTestId('media-fallback')).toBeTruthy();
+  });
+});
+
+describe('hero backdrop', () => {
+  it('stays transparent until its picture has loaded, then fades in; carries a design credit', () => {
+    render(<HeroBackdrop />);
+    const backdrop = screen.getByTestId('hero-backdrop');
+    expect(backdrop.dataset.loaded).toBe('false');
+    expect(backdrop.className).toContain('opacity-0');
+    expect(backdrop.className).toContain('transition-opacity');
+    fireEvent.load(backdrop.querySelector('img')!);
+    expect(backdrop.dataset.loaded).toBe('true');
+    expect(backdrop.className).toContain('opacity-100');
+    expect(backdrop.querySelector('source')?.getAttribute('media')).toBe('(prefers-reduced-motion: reduce)');
+    expect(screen.getByText('Background design: Atelier Studio')).toBeTruthy();
+  });
+});
+
+describe('social banner', () => {
+  it('loops every 25 s and exposes one pass of calls to action to assistive tech and the keyboard', () => {
+    render(<SocialBanner />);
+    const track = screen.getByTestId('social-banner-track');
+    expect(track.style.animationDuration).toBe('25s');
+    expect(track.className).toContain('atelier-marquee');
+    const readable = [...track.querySelectorAll('li')].filter((li) => li.getAttribute('aria-hidden') !== 'true');
+    expect(readable.map((li) => li.textContent)).toEqual(['Star and watch the repository', 'Follow us on Instagram', 'Subscribe on YouTube', 'Connect on LinkedIn']);
+    const hiddenLinks = [...track.querySelectorAll('li[aria-hidden="true"] a')];
+    expect(hiddenLinks.length).toBeGreaterThan(0);
+    expect(hiddenLinks.every((a) => a.getAttribute('tabindex') === '-1')).toBe(true);
+  });
+});
