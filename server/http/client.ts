@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
+import { compressedAssets } from './compressed-assets.js';
 
 export const CLIENT_DIST = resolve(import.meta.dirname, '../../client/dist');
 
@@ -30,6 +31,7 @@ export function graphiqlHandler(enabled: boolean, dir = CLIENT_DIST): RequestHan
 
 export function clientRoutes(dir = CLIENT_DIST): Router {
   const r = express.Router();
+  r.use('/assets', compressedAssets(join(dir, 'assets')));
   r.use(
     '/assets',
     express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
