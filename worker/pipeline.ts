@@ -8,6 +8,7 @@ import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq
 import type { CreationType } from '../server/db/generated/enums.js';
 import type { Job } from '../server/db/generated/client.js';
 import { AppError } from '../server/errors.js';
+import { isDatabaseUnavailable } from '../server/db/unavailable.js';
 import { emitJobEvent, isTerminal, readJobText, TERMINAL_PHASES } from '../server/modules/job/job.events.js';
 import type { QueuePayload } from '../server/modules/job/job.kinds.js';
 import { endJob } from '../server/modules/job/job.store.js';
@@ -90,6 +91,12 @@ export async function runJob<I>(
     if (e instanceof JobStopped || cancelSignal?.aborted) {
       await tidy();
       return finished('cancelled');
+    }
+    if (isDatabaseUnavailable(e)) {
+      // Postgres is down or restarting: not the job's fault. Leave it live and let BullMQ
+      // run it again with backoff (queues.ts); the re-run resumes it, idempotently.
+      log.warn({ err: (e as Error).message, jobId }, 'database unavailable; the job will be retried');
+      throw e;
     }
     if (timeout.aborted) {
       const seconds = Math.round(config.JOB_TIMEOUT_MS / 1000);

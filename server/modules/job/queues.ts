@@ -20,8 +20,11 @@ export class Queues {
         prefix: this.prefix,
         defaultJobOptions: {
           // Retries of provider calls happen inside the job; BullMQ re-runs a job only
-          // when its worker died (stalled-job recovery).
-          attempts: 1,
+          // when its worker died (stalled-job recovery) or when the database or Redis
+          // failed under it (the job could not even be marked failed): 1, 2, 4 … 64 s,
+          // about two minutes of outage. A real failure is UnrecoverableError: no re-run.
+          attempts: 8,
+          backoff: { type: 'exponential', delay: 1000 },
           removeOnComplete: { age: 3600, count: 5000 },
           removeOnFail: { age: 24 * 3600 },
         },
