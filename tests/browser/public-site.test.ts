@@ -1,9 +1,11 @@
 // The public site in a real browser: the locked modal for anonymous tool clicks, the
-// FAQ, the mobile menu, and contact and feedback forms that land in Postgres.
-import type { Browser } from 'playwright-core';
+// FAQ, the mobile menu, contact and feedback forms that land in Postgres, the landing
+// media (hero fade-in, play-while-visible cards, reveal on scroll, no layout shift), the
+// testimonials carousel under a real mouse, and plans wired to changePlan.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
-import { startTestServer } from '../helpers/server.js';
+import { signUp, startTestServer } from '../helpers/server.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -30,6 +32,7 @@ describe('public site', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const more = page.getByRole('button', { name: 'View All FAQs' });
+    await more.waitFor(); // the sections under the tool cards arrive as their own chunk
     const questions = () => page.locator('button[aria-expanded]').filter({ hasText: '?' });
     const before = await questions().count();
     await more.click();
@@ -84,5 +87,89 @@ describe('public site', () => {
     const feedback = await server.app.services.db.feedback.findFirstOrThrow({ where: { email } });
     expect(feedback).toMatchObject({ rating: 4, category: 'report_an issue', type: 'feedback', message: 'The demo video would be nice.' });
     await page.close();
+  });
+
+  it('fades the hero backdrop in once loaded, plays card media only while visible, reveals social cards, and shifts nothing', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/`);
+    const backdrop = page.getByTestId('hero-backdrop');
+    await page.waitForFunction(() => document.querySelector('[data-testid="hero-backdrop"]')?.getAttribute('data-loaded') === 'true');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="hero-backdrop"]')!).opacity === '1');
+    expect(await backdrop.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByText('Background design: Atelier Studio').waitFor();
+
+    const toolMedia = page.locator('section[aria-labelledby="tools-heading"] [data-playing]');
+    expect(await toolMedia.count()).toBe(6);
+    await page.locator('#tools-heading').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('section[aria-labelledby="tools-heading"] [data-playing]')?.getAttribute('data-playing') === 'true');
+    expect(await toolMedia.first().locator('.atelier-sweep').evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
+
+    const connect = page.locator('section[aria-labelledby="connect-heading"] li').first();
+    expect(await connect.getAttribute('data-revealed')).toBe('false');
+    expect(await connect.locator('[data-playing]').getAttribute('data-playing')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => [...document.querySelectorAll('section[aria-labelledby="tools-heading"] [data-playing]')].every((e) => e.getAttribute('data-playing') === 'false'));
+    expect(await toolMedia.first().locator('.atelier-sweep').evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+    await connect.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('section[aria-labelledby="connect-heading"] li [data-playing]')?.getAttribute('data-playing') === 'true');
+    expect(await connect.getAttribute('data-revealed')).toBe('true');
+
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 200);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+    await page.close();
+  });
+
+  it('moves the testimonials carousel with a real mouse drag and shows 1 or 3 cards by width', async () => {
+    const shown = (page: Page) =>
+      page.locator('li[aria-roledescription="slide"]:not([aria-hidden="true"]) figcaption span span:first-child').allTextContents();
+    for (const [width, count] of [[1280, 3], [375, 1]] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${server.url}/`);
+      const viewport = page.getByTestId('carousel-viewport');
+      await viewport.scrollIntoViewIfNeeded();
+      expect(await shown(page)).toHaveLength(count);
+      expect((await shown(page))[0]).toBe('Priya Raman');
+      const box = (await viewport.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width * 0.7, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.7 - 160, y, { steps: 12 });
+      await page.mouse.up();
+      await page.waitForFunction(() => document.querySelector('li[aria-roledescription="slide"]:not([aria-hidden="true"]) figcaption span span')?.textContent === 'Marcus Chen');
+      await page.getByRole('button', { name: 'Go to testimonial 6' }).click();
+      expect((await shown(page))[0]).toBe('Yuki Tanaka');
+      await page.close();
+    }
+  });
+
+  it('sends an anonymous plan choice to sign-in, and upgrades a signed-in account through changePlan', async () => {
+    const anon = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await anon.goto(`${server.url}/`);
+    await anon.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await anon.waitForURL('**/sign-in?redirect=%2F');
+    await anon.close();
+
+    const { token, user } = await signUp(server.url, 'Petra', 'plans-ui');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const plans = page.locator('#plans');
+    await plans.getByRole('button', { name: 'Current plan' }).waitFor();
+    expect(await plans.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+    await plans.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await plans.getByRole('status').filter({ hasText: "You're on Premium now!" }).waitFor();
+    expect((await server.app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('PREMIUM');
+    await plans.getByRole('button', { name: 'Switch to Free' }).waitFor();
+    await context.close();
   });
 });

@@ -1,14 +1,14 @@
-import { ConnectCards } from '../../features/landing/components/ConnectCards';
-import { Faq } from '../../features/landing/components/Faq';
+import { Suspense } from 'react';
 import { Footer } from '../../features/landing/components/Footer';
 import { HelpButton } from '../../features/landing/components/HelpButton';
 import { Hero } from '../../features/landing/components/Hero';
 import { LandingStyles } from '../../features/landing/components/LandingStyles';
-import { OurPlans } from '../../features/landing/components/OurPlans';
-import { SocialBanner } from '../../features/landing/components/SocialBanner';
-import { Testimonials } from '../../features/landing/components/Testimonials';
 import { ToolsGrid } from '../../features/landing/components/ToolsGrid';
 import { TrustStrip } from '../../features/landing/components/TrustStrip';
+import { lazyNamed } from '../../lib/lazyNamed';
+
+// Social banner, testimonials, FAQ, plans and social cards: requested with the first render, not in the first download.
+const BelowTheFold = lazyNamed(() => import('../../features/landing/components/BelowTheFold'), 'BelowTheFold');
 
 export function HomePage() {
   return (
@@ -17,11 +17,10 @@ export function HomePage() {
       <Hero />
       <TrustStrip />
       <ToolsGrid />
-      <SocialBanner />
-      <Testimonials />
-      <Faq />
-      <OurPlans />
-      <ConnectCards />
+      {/* The placeholder keeps the footer far below while the chunk arrives, so nothing in view moves. */}
+      <Suspense fallback={<div aria-busy="true" className="min-h-[300vh]" />}>
+        <BelowTheFold />
+      </Suspense>
       <Footer />
       <HelpButton />
     </>
