@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useInView } from '../../../lib/useInView';
 import { CARD_REVEAL_THRESHOLD } from '../constants';
 import { SOCIAL_LINKS, type SocialLink } from '../content/socialLinks';
-import { FallbackImage } from './FallbackImage';
+import { FallbackImage } from '../../../components/FallbackImage';
 import { LoopMedia } from './LoopMedia';
 import { SOCIAL_ICONS } from './SocialIcons';
 

@@ -45,4 +45,15 @@ describe('FAQ (spec §4: one open at a time, 4 then View All → 6)', () => {
     expect(answer(5).hidden).toBe(false);
     expect(answer(1).hidden).toBe(true);
   });
+
+  it('falls back to a second illustration when the first cannot load (spec §8)', () => {
+    render(<Faq />);
+    const img = () => document.querySelector('img')!;
+    expect(img().getAttribute('src')).toBe('/media/faq/faq.svg');
+    fireEvent.error(img());
+    expect(img().getAttribute('src')).toBe('/media/faq/faq-alt.svg');
+    fireEvent.error(img());
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'FAQ' })).toBeTruthy();
+  });
 });

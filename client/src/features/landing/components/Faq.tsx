@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import { FallbackImage } from '../../../components/FallbackImage';
 import { FAQ_INITIAL_COUNT } from '../constants';
 
 const FAQS = [
@@ -37,7 +38,16 @@ export function Faq() {
   return (
     <section aria-labelledby="faq-heading" className="bg-white px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-3xl">
-        <div className="text-center">
+        <div className="flex flex-col items-center text-center">
+          {/* Spec §8: if the illustration cannot load, a simpler one takes its place. */}
+          <FallbackImage
+            src="/media/faq/faq.svg"
+            width={120}
+            height={96}
+            loading="lazy"
+            className="mb-4 h-24 w-[120px]"
+            fallback={<FallbackImage src="/media/faq/faq-alt.svg" width={96} height={96} className="mb-4 size-24" fallback={null} />}
+          />
           <h2 id="faq-heading" className="text-sm font-bold tracking-[0.2em] text-indigo-600">
             FAQ
           </h2>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth';
 import { useInView } from '../../../lib/useInView';
 import { TOOL_MEDIA_ROOT_MARGIN, TOOL_MEDIA_THRESHOLD } from '../constants';
-import { FallbackImage } from './FallbackImage';
+import { FallbackImage } from '../../../components/FallbackImage';
 import { LoopMedia } from './LoopMedia';
 import { Modal } from './Modal';
 
