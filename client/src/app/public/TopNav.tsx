@@ -11,7 +11,7 @@ import {
   NAV_SCROLLED_THRESHOLD,
   STAR_US_URL,
 } from './constants';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 import { NAV_GROUPS, type NavGroup } from './navLinks';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';

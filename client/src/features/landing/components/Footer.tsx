@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Logo } from '../../../app/public/Logo';
+import { Logo } from '../../../components/Logo';
 import { Newsletter } from './Newsletter';
 import { GitHubIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './SocialIcons';
 

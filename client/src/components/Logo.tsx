@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FallbackImage } from '../../components/FallbackImage';
+import { FallbackImage } from './FallbackImage';
 
 /** The Atelier mark beside the wordmark; if the mark cannot load, 'AI' stands in for it (spec §8). */
 export function Logo({ onClick }: { onClick?: () => void }) {
