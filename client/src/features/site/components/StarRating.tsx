@@ -47,7 +47,7 @@ export function StarRating({ value, onChange }: { value: number; onChange: (v: n
             {current.label}
           </>
         ) : (
-          <span className="text-slate-400">Tap a star to rate</span>
+          <span className="text-slate-500">Tap a star to rate</span>
         )}
       </p>
     </div>
