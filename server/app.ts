@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express from 'express';
@@ -15,6 +15,7 @@ import { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { createContext, type Context, type Services } from './context.js';
 import { createDb } from './db/prisma.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable, isDatabaseUnavailable } from './db/unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { loadTokenSecret } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './errors.js';
@@ -32,7 +33,8 @@ import { fileRoutes } from './providers/storage/local.js';
 import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
-import { createArmor, validateWith } from './http/armor.js';
+import { createArmor, PARSE_OPTIONS, wsOnSubscribe } from './http/armor.js';
+import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { ConnectionCounter, WS_TOO_MANY_CONNECTIONS } from './http/ws-connections.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
@@ -60,10 +62,26 @@ function formatError(log: Logger) {
       const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, extensions };
     }
+    if (isDatabaseUnavailable(original)) {
+      log.warn({ err: (original as Error).message, path: formatted.path }, 'database unavailable');
+      return { message: DATABASE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
+    }
     log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');
     return { message: 'Something went wrong on our side. Please try again.', path: formatted.path, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
   };
 }
+
+/** A dependency that is down is not the client's fault and not a bug: HTTP 503, so clients and balancers retry. */
+const unavailableIs503: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        if (errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+      },
+    };
+  },
+};
 
 /** Times every GraphQL request by operation name, type and outcome. */
 function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<Context> {
@@ -102,6 +120,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.disable('x-powered-by');
   expressApp.set('trust proxy', 'loopback');
   const httpServer = createServer(expressApp);
+  answerClientErrors(httpServer);
 
   const registry = createRegistry('api');
   const metrics = apiMetrics(registry);
@@ -112,7 +131,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const ws = useServer<Record<string, unknown> | undefined, { user?: User | null; countedFor?: string }>(
     {
       schema,
-      validate: validateWith(armor.validationRules),
+      // Parses with the token limit and validates with Armor's rules; a bad document is an error for that operation only.
+      onSubscribe: wsOnSubscribe(schema, armor.validationRules),
       // A socket that has not sent connection_init (with its token) by then is closed (4408).
       connectionInitWaitTimeout: 5_000,
       onConnect: async (ctx) => {
@@ -120,8 +140,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
         try {
           ctx.extra.user = await userFromHeader(identity, header);
-        } catch {
-          return false; // closes with 4403 Forbidden
+        } catch (e) {
+          // 1013 "try again later": the client's retry will get in once Postgres is back.
+          if (isDatabaseUnavailable(e)) ctx.extra.socket.close(1013, `${ErrorCode.SERVICE_UNAVAILABLE}: ${DATABASE_UNAVAILABLE_MESSAGE}`);
+          return false; // otherwise: closes with 4403 Forbidden
         }
         // Closed while we authenticated: onClose has run already, so count nothing.
         if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
@@ -150,13 +172,17 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     introspection: config.GRAPHQL_INTROSPECTION,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
+    parseOptions: PARSE_OPTIONS,
     validationRules: armor.validationRules,
     formatError: formatError(log),
     plugins: [
       ...(armor.plugins as ApolloServerPlugin<Context>[]),
       timeRequests(metrics),
+      unavailableIs503,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      // No cache hints are used; Apollo's default cache-control plugin would still wrap every field resolver.
+      ApolloServerPluginCacheControlDisabled(),
       { serverWillStart: async () => ({ drainServer: async () => void (await ws.dispose()) }) },
     ],
   });
@@ -191,8 +217,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         try {
           return createContext(app, await userFromHeader(identity, req.headers.authorization), req.ip);
         } catch (e) {
-          if (e instanceof AppError) {
-            throw new GraphQLError(e.message, { extensions: { code: e.code, http: { status: httpStatusOf[e.code] } } });
+          const known = e instanceof AppError ? e : isDatabaseUnavailable(e) ? databaseUnavailable() : null;
+          if (known) {
+            throw new GraphQLError(known.message, { extensions: { code: known.code, http: { status: httpStatusOf[known.code] } } });
           }
           throw e;
         }
@@ -203,6 +230,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     res.status(404).json({ success: false, message: 'No such API route', code: ErrorCode.NOT_FOUND });
   });
   expressApp.use(clientRoutes());
+  expressApp.use(requestErrors(log, config.BODY_LIMIT));
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;

@@ -14,9 +14,22 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
-/** A trimmed, non-blank string of at most `max` characters, with the messages a person reads. */
+/** Half of a surrogate pair with no other half: not text, and Postgres refuses it inside JSON. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A trimmed, non-blank string of at most `max` characters, with the messages a person reads.
+ * NUL is refused (Postgres cannot store it; found by tests/fuzz-graphql.test.ts) and a
+ * lone surrogate becomes U+FFFD, as any UTF-8 encoder would make it.
+ */
 export const requiredText = (blank: string, max: number, tooLong = `At most ${max} characters, please`) =>
-  z.string({ message: blank }).trim().min(1, blank).max(max, tooLong);
+  z
+    .string({ message: blank })
+    .trim()
+    .min(1, blank)
+    .max(max, tooLong)
+    .refine((s) => !s.includes('\u0000'), 'The text contains a NUL character, which is not allowed')
+    .transform((s) => s.replace(LONE_SURROGATE, '\uFFFD'));
 
 /** A labelled field: "<label> is required" / "<label> is too long". */
 export const labelledText = (label: string, max: number) => requiredText(`${label} is required`, max, `${label} is too long`);
