@@ -172,4 +172,19 @@ describe('public site', () => {
     await plans.getByRole('button', { name: 'Switch to Free' }).waitFor();
     await context.close();
   });
+
+  it('under prefers-reduced-motion shows the still hero poster, stops the banners and never plays card media', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="hero-backdrop"]')?.getAttribute('data-loaded') === 'true');
+    expect(await page.getByTestId('hero-backdrop').locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/backdrop-poster\.svg$/);
+    await page.getByTestId('social-banner-track').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('social-banner-track').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await page.locator('#tools-heading').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const states = await page.locator('section[aria-labelledby="tools-heading"] [data-playing]').evaluateAll((els) => els.map((e) => e.getAttribute('data-playing')));
+    expect(states).toEqual(Array(6).fill('false'));
+    await context.close();
+  });
 });
