@@ -6,8 +6,9 @@ export interface AccordionItem {
   content: ReactNode;
 }
 
-/** One item open at a time; clicking the open item closes it. */
-export function Accordion({ items, initialOpen = null }: { items: AccordionItem[]; initialOpen?: number | null }) {
+/** One item open at a time; clicking the open item closes it. `level`: the item headings' rank, one below the heading above. */
+export function Accordion({ items, initialOpen = null, level = 3 }: { items: AccordionItem[]; initialOpen?: number | null; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const [open, setOpen] = useState<number | null>(initialOpen);
   const baseId = useId();
   return (
@@ -18,7 +19,7 @@ export function Accordion({ items, initialOpen = null }: { items: AccordionItem[
         const panelId = `${baseId}-p${i}`;
         return (
           <div key={item.title}>
-            <h3>
+            <Heading>
               <button
                 type="button"
                 id={buttonId}
@@ -33,7 +34,7 @@ export function Accordion({ items, initialOpen = null }: { items: AccordionItem[
                   className={`size-5 shrink-0 text-slate-400 transition-transform ${isOpen ? 'rotate-180' : ''}`}
                 />
               </button>
-            </h3>
+            </Heading>
             <div
               id={panelId}
               role="region"

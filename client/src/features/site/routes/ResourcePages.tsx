@@ -344,7 +344,7 @@ export function DocumentationRoute() {
         intro="Everything you need to get the most out of Atelier's tools."
       />
       <div className="mx-auto mt-10 max-w-3xl sm:mt-12">
-        <Accordion items={DOC_SECTIONS} initialOpen={0} />
+        <Accordion items={DOC_SECTIONS} initialOpen={0} level={2} />
       </div>
     </SitePage>
   );
