@@ -17,7 +17,7 @@ export function createCreationLoaders(db: Db, meId: string | null): CreationLoad
       const rows = await db.like.findMany({
         where: { creationId: { in: [...ids] } },
         select: { creationId: true, userId: true },
-        orderBy: { createdAt: 'asc' },
+        orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }],
       });
       const by = new Map<string, string[]>(ids.map((id) => [id, []]));
       for (const r of rows) by.get(r.creationId)?.push(r.userId);

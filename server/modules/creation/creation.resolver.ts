@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Sub
 import { requireUser, type Context } from '../../context.js';
 import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
 import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
-import { providerOf, type Creation, type Page } from './creation.service.js';
+import { preloadedOf, providerOf, type Creation, type Page } from './creation.service.js';
 
 const toConnection = (page: Page<Creation>): CreationConnection => ({
   edges: page.items.map((node, i) => ({ node, cursor: page.cursors[i]! })),
@@ -18,7 +18,7 @@ export class CreationResolver {
 
   @Query(() => CreationConnection, { description: 'Published creations, newest first' })
   async communityFeed(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context): Promise<CreationConnection> {
-    return toConnection(await ctx.app.creations.feed(first, after));
+    return toConnection(await ctx.app.creations.feed(first, after, ctx.user?.id ?? null));
   }
 
   @Query(() => CreationObject, { nullable: true, description: 'A published creation, or one of your own' })
@@ -49,19 +49,23 @@ export class CreationResolver {
     return ctx.app.creations.visible(event.creationId, null);
   }
 
+  // A page's creations come with these preloaded by its one statement (answered
+  // synchronously, no promise per field); any other creation goes through the loaders.
   @FieldResolver(() => Boolean)
-  likedByMe(@Root() c: Creation, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.loaders.likedByMe.load(c.id);
+  likedByMe(@Root() c: Creation, @Ctx() ctx: Context): boolean | Promise<boolean> {
+    return preloadedOf(c)?.likedByMe ?? ctx.loaders.likedByMe.load(c.id);
   }
 
   @FieldResolver(() => [ID], { description: 'Ids of the users who like it' })
-  likes(@Root() c: Creation, @Ctx() ctx: Context): Promise<string[]> {
-    return ctx.loaders.likers.load(c.id);
+  likes(@Root() c: Creation, @Ctx() ctx: Context): string[] | Promise<string[]> {
+    return preloadedOf(c)?.likes ?? ctx.loaders.likers.load(c.id);
   }
 
   @FieldResolver(() => CreationAuthor)
-  async user(@Root() c: Creation, @Ctx() ctx: Context): Promise<CreationAuthor> {
-    return { firstName: await ctx.loaders.firstName.load(c.userId) };
+  user(@Root() c: Creation, @Ctx() ctx: Context): CreationAuthor | Promise<CreationAuthor> {
+    const preloaded = preloadedOf(c);
+    if (preloaded) return { firstName: preloaded.firstName };
+    return ctx.loaders.firstName.load(c.userId).then((firstName) => ({ firstName }));
   }
 
   @FieldResolver(() => String, { description: 'Which provider made it, e.g. "openai" or "local"' })

@@ -13,6 +13,36 @@ export type { Creation };
 /** Kinds whose content is an image, the only ones the community gallery shows. */
 export const IMAGE_KINDS: readonly CreationType[] = [CreationType.IMAGE, CreationType.BACKGROUND_REMOVAL, CreationType.OBJECT_REMOVAL];
 
+/** What a page's statement already knows, so its field resolvers need no query of their own. */
+export interface Preloaded {
+  firstName: string | null;
+  /** Liker ids, oldest like first. */
+  likes: string[];
+  likedByMe: boolean;
+}
+
+/** A creation of a page, with its author, likers and the viewer's like preloaded. */
+export type PageCreation = Creation & { preloaded: Preloaded };
+
+/** A row of a page as Postgres writes it in JSON: timestamps without their zone, null for no likers. */
+type PageRow = Omit<Creation, 'createdAt'> & { createdAt: string; firstName: string | null; likes: string[] | null; likedByMe: boolean };
+
+const toPageCreation = (r: PageRow): PageCreation => ({
+  id: r.id,
+  userId: r.userId,
+  type: r.type,
+  prompt: r.prompt,
+  content: r.content,
+  metadata: r.metadata,
+  published: r.published,
+  likeCount: r.likeCount,
+  jobId: r.jobId,
+  createdAt: new Date(`${r.createdAt}Z`),
+  preloaded: { firstName: r.firstName, likes: r.likes ?? [], likedByMe: r.likedByMe },
+});
+
+export const preloadedOf = (c: Creation): Preloaded | undefined => (c as Partial<PageCreation>).preloaded;
+
 export interface Page<T> {
   items: T[];
   cursors: string[];
@@ -47,26 +77,46 @@ export class CreationService {
     this.db = services.db;
   }
 
-  private async page(where: Prisma.CreationWhereInput, first: number, after?: string | null): Promise<Page<Creation>> {
+  /**
+   * One page, newest first, in one SQL statement: the rows, their authors' first names,
+   * their likers (oldest like first) and, with a viewer, whether the viewer likes each.
+   * A page costs one round trip whatever its size; the seek on (createdAt, id) walks the
+   * (published | userId, createdAt DESC, id DESC) indexes, so a deep page costs what the first does.
+   * The page comes back as one JSON value: Prisma maps one value instead of hundreds, and
+   * JSON.parse is the fastest parser Node has.
+   */
+  private async page(filter: Prisma.Sql, first: number, after: string | null | undefined, viewerId: string | null): Promise<Page<PageCreation>> {
     checkPageSize(first);
-    const seek: Prisma.CreationWhereInput | undefined = after
-      ? (({ createdAt, id }) => ({ OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] }))(decodeCursor(after))
-      : undefined;
-    const rows = await this.db.creation.findMany({
-      where: seek ? { AND: [where, seek] } : where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: first + 1,
-    });
-    const items = rows.slice(0, first);
+    // createdAt holds UTC wall time (timestamp without time zone), as Prisma writes it.
+    const seek = after
+      ? (({ createdAt, id }) => Prisma.sql`AND (c."createdAt", c.id) < (${createdAt.toISOString()}::timestamp, ${id}::uuid)`)(decodeCursor(after))
+      : Prisma.empty;
+    const likedByMe = viewerId
+      ? Prisma.sql`EXISTS (SELECT 1 FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = ${viewerId}::uuid)`
+      : Prisma.sql`false`;
+    const [result] = await this.db.$queryRaw<[{ page: PageRow[] | null }]>`
+      SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
+        SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."jobId", c."createdAt",
+               u."firstName",
+               (SELECT json_agg(l."userId" ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
+               ${likedByMe} AS "likedByMe"
+        FROM "Creation" c JOIN "User" u ON u.id = c."userId"
+        WHERE ${filter} ${seek}
+        ORDER BY c."createdAt" DESC, c.id DESC
+        LIMIT ${first + 1}
+      ) p`;
+    const rows = result?.page ?? [];
+    const items = rows.slice(0, first).map(toPageCreation);
     return { items, cursors: items.map(encodeCursor), hasNextPage: rows.length > first };
   }
 
-  history(userId: string, first: number, after?: string | null): Promise<Page<Creation>> {
-    return this.page({ userId }, first, after);
+  history(userId: string, first: number, after?: string | null): Promise<Page<PageCreation>> {
+    return this.page(Prisma.sql`c."userId" = ${userId}::uuid`, first, after, userId);
   }
 
-  feed(first: number, after?: string | null): Promise<Page<Creation>> {
-    return this.page({ published: true }, first, after);
+  /** The community feed; with a viewer, likedByMe comes in the same statement. */
+  feed(first: number, after?: string | null, viewerId: string | null = null): Promise<Page<PageCreation>> {
+    return this.page(Prisma.sql`c.published`, first, after, viewerId);
   }
 
   /** Every creation of a user, newest first (REST dashboard). */
@@ -79,7 +129,7 @@ export class CreationService {
     return this.db.creation.findMany({
       where: { published: true },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      include: { likes: { select: { userId: true }, orderBy: { createdAt: 'asc' } }, user: { select: { firstName: true } } },
+      include: { likes: { select: { userId: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }, user: { select: { firstName: true } } },
     });
   }
 
