@@ -34,6 +34,7 @@ import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 import { createArmor, PARSE_OPTIONS, wsOnSubscribe } from './http/armor.js';
+import { sharedSubscribe } from './http/shared-subscribe.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { ConnectionCounter, WS_TOO_MANY_CONNECTIONS } from './http/ws-connections.js';
@@ -133,6 +134,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       schema,
       // Parses with the token limit and validates with Armor's rules; a bad document is an error for that operation only.
       onSubscribe: wsOnSubscribe(schema, armor.validationRules),
+      // Subscribers whose payload would be the same share one execution per event.
+      subscribe: sharedSubscribe,
       // A socket that has not sent connection_init (with its token) by then is closed (4408).
       connectionInitWaitTimeout: 5_000,
       onConnect: async (ctx) => {

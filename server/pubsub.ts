@@ -1,6 +1,5 @@
 // Events between processes go through Redis pub/sub, so any API process can deliver
 // what another process (API or worker) published (DESIGN.md §1).
-import { Repeater } from '@repeaterjs/repeater';
 import type { Redis } from 'ioredis';
 
 export const Topic = {
@@ -75,15 +74,76 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
       const [id, payload] = args.length >= 2 ? [args[0], args[1]] : [undefined, args[0]];
       await publishClient.publish(channel(topic, id), JSON.stringify(payload ?? null));
     },
-    subscribe(topic, id) {
-      return new Repeater<unknown>(async (push, stop) => {
-        const remove = await addListener(channel(topic, id), (p) => void push(p));
-        await stop;
-        await remove();
-      });
-    },
+    subscribe: (topic, id) => listenerIterator((push) => addListener(channel(topic, id), push)),
     listen: (topic, id, onMessage) => addListener(channel(topic, id), onMessage),
     listenerCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
+  };
+}
+
+/** Events a subscriber has not taken yet, past which its subscription ends with an error. */
+export const MAX_BUFFERED_EVENTS = 1024;
+
+/**
+ * A listener as an async iterator: registered at once, events buffered until read, removed by
+ * return(). Thousands of subscribers each get one, so it is kept to one array and one pending
+ * promise (a Repeater costs several promises per event, and a slow reader past its 1024
+ * pending pushes throws inside the publisher's loop).
+ */
+export function listenerIterator(register: (push: (payload: unknown) => void) => Promise<() => Promise<void>>): AsyncIterableIterator<unknown> {
+  const buffer: unknown[] = [];
+  let waiting: { resolve(r: IteratorResult<unknown>): void; reject(e: unknown): void } | null = null;
+  let failure: Error | null = null;
+  let done = false;
+  const removed = register((payload) => {
+    if (done) return;
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w.resolve({ value: payload, done: false });
+    } else if (buffer.length < MAX_BUFFERED_EVENTS) buffer.push(payload);
+    else {
+      failure = new Error('Too many undelivered events: subscribe again');
+      void finish();
+    }
+  });
+  // A failed SUBSCRIBE (Redis down) ends the iterator with that error.
+  removed.catch((e: unknown) => {
+    failure = e instanceof Error ? e : new Error(String(e));
+    void finish();
+  });
+  async function finish(): Promise<IteratorResult<unknown>> {
+    if (!done) {
+      done = true;
+      buffer.length = 0;
+      if (waiting) {
+        const w = waiting;
+        waiting = null;
+        if (failure) w.reject(failure);
+        else w.resolve({ value: undefined, done: true });
+      }
+      await removed.then((remove) => remove(), () => undefined);
+    }
+    return { value: undefined, done: true };
+  }
+  return {
+    next() {
+      if (buffer.length) return Promise.resolve({ value: buffer.shift(), done: false });
+      if (failure) {
+        const e = failure;
+        failure = null;
+        return Promise.reject(e);
+      }
+      if (done) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve, reject) => (waiting = { resolve, reject }));
+    },
+    return: finish,
+    throw: async (e: unknown) => {
+      await finish();
+      throw e;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
   };
 }
 

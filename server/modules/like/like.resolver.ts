@@ -1,9 +1,9 @@
-import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { Arg, Ctx, Extensions, ID, Mutation, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
-import { Topic, type LikeEvent } from '../../pubsub.js';
 import { CreationObject } from '../creation/creation.types.js';
 import type { Creation } from '../creation/creation.service.js';
 import { LikeChange } from './like.types.js';
+import { likedByMe, type DeliveredLikeEvent } from './like.delivery.js';
 
 interface LikeChangedArgs {
   creationId?: string | null;
@@ -19,18 +19,19 @@ export class LikeResolver {
     return creation;
   }
 
+  // The payload depends on the subscriber only through likedByMe: subscribers with the same
+  // answer share one execution of the operation (server/http/shared-subscribe.ts).
+  @Extensions({ sharedResult: (event: DeliveredLikeEvent, ctx: Context) => String(likedByMe(event, ctx.user?.id ?? null)) })
   @Subscription(() => LikeChange, {
     description: 'Like counts as they change: of one creation, or of the whole feed when creationId is omitted',
-    topics: Topic.LIKE_CHANGED,
-    topicId: ({ args }: SubscribeResolverData<unknown, LikeChangedArgs>) => args.creationId ?? undefined,
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, LikeChangedArgs, Context>) =>
+      context.app.likes.delivery.subscribe(args.creationId, context.user?.id ?? null),
   })
-  async likeChanged(
-    @Root() event: LikeEvent,
+  likeChanged(
+    @Root() event: DeliveredLikeEvent,
     @Ctx() ctx: Context,
     @Arg('creationId', () => ID, { nullable: true }) _creationId?: string,
-  ): Promise<LikeChange> {
-    // Every subscriber of this event in this process shares one lookup (not one query each).
-    const likedByMe = ctx.user ? await ctx.app.likes.subscriberLikes.likedBy(event, ctx.user.id) : false;
-    return { creationId: event.creationId, likeCount: event.likeCount, likedByMe };
+  ): LikeChange {
+    return { creationId: event.creationId, likeCount: event.likeCount, likedByMe: likedByMe(event, ctx.user?.id ?? null) };
   }
 }

@@ -4,7 +4,7 @@ import { Topic, type LikeEvent } from '../../pubsub.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
 import type { Creation } from '../../db/generated/client.js';
-import { LikedByBatch } from './liked-by-batch.js';
+import { LikeDelivery } from './like.delivery.js';
 
 export interface ToggleResult {
   creation: Creation;
@@ -14,11 +14,11 @@ export interface ToggleResult {
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This creation does not exist');
 
 export class LikeService {
-  /** likedByMe of likeChanged subscribers, one query per event per process. */
-  readonly subscriberLikes: LikedByBatch;
+  /** likeChanged subscribers in this process, with one likedByMe lookup per event. */
+  readonly delivery: LikeDelivery;
 
   constructor(private readonly services: Services) {
-    this.subscriberLikes = new LikedByBatch(services.db);
+    this.delivery = new LikeDelivery(services.db, services.pubsub, (e) => services.log.warn({ err: e }, 'likedByMe lookup failed'));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('LikeChange')
+// Plain fields, read straight off the object: no resolver wrapper per field per subscriber.
+@ObjectType('LikeChange', { simpleResolvers: true })
 export class LikeChange {
   @Field(() => ID)
   creationId!: string;
