@@ -31,9 +31,14 @@ function useScrollState(keepVisible: boolean) {
       else if (y < lastY.current) setHidden(false);
       lastY.current = y;
     }
-    onScroll();
+    // Reading scrollY right after React's first commit forces a layout of the whole page
+    // inside that task; in the next frame the layout is due anyway.
+    const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
 
   return { scrolled, hidden: hidden && !keepVisible };
