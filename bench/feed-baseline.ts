@@ -19,7 +19,7 @@ export const FEED_SQL = `
 SELECT c.id, c.type, c.prompt, c.content, c.published, c."likeCount", c."createdAt",
        COALESCE(c.metadata->>'provider', 'unknown') AS provider, u."firstName",
        (SELECT string_agg(l."userId"::text, ',' ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
-       ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = $2::uuid)) AS "likedByMe"
+       COALESCE((SELECT true FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = $2::uuid), false) AS "likedByMe"
 FROM "Creation" c JOIN "User" u ON u.id = c."userId"
 WHERE c.published AND ($3::timestamp IS NULL OR (c."createdAt", c.id) < ($3::timestamp, $4::uuid))
 ORDER BY c."createdAt" DESC, c.id DESC

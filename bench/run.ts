@@ -9,6 +9,7 @@ import { imagesSection } from './images.js';
 import { fanoutSection } from './fanout.js';
 import { fanoutSection } from './fanout.js';
 import { feedSection } from './feed.js';
+import { feedGrowthSection } from './feed-growth.js';
 import { landingSection } from './landing.js';
 import type { BenchSection } from './stats.js';
 
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<BenchSection>> = {
   fanout: fanoutSection,
   fanout: fanoutSection,
   feed: feedSection,
+  'feed-growth': feedGrowthSection,
   landing: landingSection,
 };
 
