@@ -32,11 +32,15 @@ function useScrollState(keepVisible: boolean) {
       lastY.current = y;
     }
     // Reading scrollY right after React's first commit forces a layout of the whole page
-    // inside that task; in the next frame the layout is due anyway.
-    const first = requestAnimationFrame(onScroll);
+    // inside that task; once the next frame is painted the layout is already done.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(onScroll);
+    });
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
-      cancelAnimationFrame(first);
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       window.removeEventListener('scroll', onScroll);
     };
   }, []);
