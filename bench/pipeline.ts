@@ -3,14 +3,13 @@
 // (Queue.add → Worker → QueueEvents 'completed') on the same Redis, in the same process.
 import type { BenchSection } from './stats.js';
 import { Queue, QueueEvents, Worker } from 'bullmq';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 import { startServer } from '../server/app.js';
 import { createRedis } from '../server/redis.js';
 import { startWorkers } from '../worker/workers.js';
 import { runClosedLoop, summarize, type LatencyStats } from './stats.js';
+import { closeJobClients, runOneJob, signUpJobClients } from './job-clients.js';
 
 export interface PipelineResult {
   jobs: number;
@@ -52,14 +51,11 @@ async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlig
   return summarize(latencies, seconds);
 }
 
-export async function pipelineBench(total = 2000, inFlight = 32): Promise<PipelineResult> {
-  const prefix = `atelier-bench-${Date.now()}`;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_bench',
+/** The app's settings for the job benchmarks, in this process (pipeline) or in spawned ones (scaleout). */
+export function jobBenchEnv(databaseUrl: string, prefix: string, total: number, inFlight: number): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
     REDIS_PREFIX: prefix,
-    PORT: '0',
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
     ENABLE_NOOP_TOOL: 'true',
     WORKER_CONCURRENCY: String(inFlight),
@@ -67,6 +63,16 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
     TOOL_RATE_PER_MINUTE: String(total * 10),
     AUTH_RATE_PER_MINUTE: String(inFlight * 4),
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  };
+}
+
+export async function pipelineBench(total = 2000, inFlight = 32): Promise<PipelineResult> {
+  const prefix = `atelier-bench-${Date.now()}`;
+  const config = loadConfig({
+    ...process.env,
+    ...jobBenchEnv(process.env.BENCH_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_bench', prefix, total, inFlight),
+    PORT: '0',
+    HOST: '127.0.0.1',
   });
   const step = (m: string) => process.stderr.write(`[bench:pipeline] ${m}\n`);
   const { applyMigrations } = await import('../server/db/migrations.js');
@@ -74,57 +80,15 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
   step('migrated; starting API and worker');
   const server = await startServer(config, createLogger('error', 'bench-api'));
   const workers = await startWorkers(config, createLogger('error', 'bench-worker'));
-  const gql = async (query: string, token?: string) => {
-    const res = await fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query }),
-    });
-    const body = (await res.json()) as { data?: any; errors?: unknown };
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
   // One user per in-flight slot, each with its own socket, as real traffic would be.
-  const users = await Promise.all(
-    Array.from({ length: inFlight }, async (_, k) => {
-      const email = `bench-${Date.now()}-${k}@example.test`;
-      const { signUp } = await gql(`mutation { signUp(input: {email: "${email}", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`);
-      const token: string = signUp.token;
-      const ws = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
-      return { token, ws };
-    }),
-  );
-
-  const oneJob = async (_i: number, slot: number) => {
-    const { token, ws } = users[slot]!;
-    const { runNoopJob } = await gql('mutation { runNoopJob { id } }', token);
-    let done = false;
-    await new Promise<void>((resolve, reject) => {
-      const stop = ws.subscribe<{ jobProgress: { phase: string } }>(
-        { query: `subscription { jobProgress(jobId: "${runNoopJob.id}") { phase } }` },
-        {
-          next: (v) => {
-            const phase = v.data?.jobProgress.phase;
-            if (phase === 'COMPLETED') {
-              done = true;
-              resolve();
-              stop();
-            } else if (phase === 'FAILED' || phase === 'CANCELLED') reject(new Error(phase));
-          },
-          error: reject,
-          complete: () => {
-            if (!done) reject(new Error(`job ${runNoopJob.id}: subscription ended before the job did`));
-          },
-        },
-      );
-    });
-  };
+  const users = await signUpJobClients(inFlight, () => ({ enqueueUrl: server.url, subscribeUrl: server.url }));
+  const oneJob = (_i: number, slot: number) => runOneJob(users[slot]!, 'mutation { runNoopJob { id } }');
   step('warming up');
   await runClosedLoop(Math.min(200, total), inFlight, oneJob); // warm-up
   step(`measuring ${total} jobs`);
   const run = await runClosedLoop(total, inFlight, oneJob);
   const ours = summarize(run.latencies, run.seconds);
-  await Promise.all(users.map((u) => u.ws.dispose()));
+  await closeJobClients(users);
   await workers.close();
   await server.close();
 

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { pipelineSection } from './pipeline.js';
 import { imagesSection } from './images.js';
 import { fanoutSection } from './fanout.js';
-import { fanoutSection } from './fanout.js';
+import { scaleoutSection } from './scaleout.js';
 import { feedSection } from './feed.js';
 import { feedGrowthSection } from './feed-growth.js';
 import { landingSection } from './landing.js';
@@ -18,7 +18,7 @@ const sections: Record<string, () => Promise<BenchSection>> = {
   pipeline: pipelineSection,
   images: imagesSection,
   fanout: fanoutSection,
-  fanout: fanoutSection,
+  scaleout: scaleoutSection,
   feed: feedSection,
   'feed-growth': feedGrowthSection,
   landing: landingSection,
