@@ -1,0 +1,17 @@
+// `npm run test:soak`: minutes of mixed load, kept out of `npm test` (its files end in .soak.ts).
+// Not mergeConfig: it would concatenate `include` and run the whole suite too.
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['tests/soak/**/*.soak.ts'],
+    testTimeout: 30 * 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 1,
+    // global.gc, so heap figures are measured after a full collection.
+    execArgv: ['--expose-gc'],
+  },
+});
