@@ -129,11 +129,17 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 64 * 1024 });
   const wsConnections = new ConnectionCounter(config.WS_MAX_CONNECTIONS_PER_USER);
+  const formatWsError = formatError(log);
   const ws = useServer<Record<string, unknown> | undefined, { user?: User | null; countedFor?: string }>(
     {
       schema,
       // Parses with the token limit and validates with Armor's rules; a bad document is an error for that operation only.
       onSubscribe: wsOnSubscribe(schema, armor.validationRules),
+      // Errors leave through the same formatter as on HTTP: codes kept, internals (Prisma's
+      // messages, file paths) never sent; a database outage reads SERVICE_UNAVAILABLE.
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatWsError(e.toJSON(), e)),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors?.length ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
       // Subscribers whose payload would be the same share one execution per event.
       subscribe: sharedSubscribe,
       // A socket that has not sent connection_init (with its token) by then is closed (4408).

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../server/db/migrations.js';
 import { startPrivatePostgres, type PrivatePostgres } from './helpers/private-postgres.js';
 import { seedCreations } from './helpers/seed.js';
-import { followJob, gql, gqlOk, signUp, startStack, waitFor } from './helpers/server.js';
+import { randomUUID } from 'node:crypto';
+import { collect, followJob, gql, gqlOk, JOB_PROGRESS, signUp, startStack, waitFor, wsClient } from './helpers/server.js';
 
 let pgc: PrivatePostgres;
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -78,6 +79,8 @@ describe('a Postgres crash and restart', () => {
       ),
     ];
 
+    // A socket opened (and authenticated) before the crash.
+    const early = wsClient(stack.url, owner.token);
     await new Promise((r) => setTimeout(r, 1500));
     await pgc.kill();
     const downAt = jobs.map((a) => a.length);
@@ -97,6 +100,12 @@ describe('a Postgres crash and restart', () => {
     expect(rest.status).toBe(503);
     expect(await rest.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
     expect(await wsOutcome(owner.token)).toMatchObject({ code: 1013, reason: expect.stringMatching(/^SERVICE_UNAVAILABLE/) });
+    // A subscription that needs the database, on a socket opened before: a coded error, no internals.
+    const sub = collect(early, JOB_PROGRESS, { id: randomUUID() });
+    await waitFor(() => sub.errors.length > 0, 10_000, 'the subscription to fail');
+    expect(JSON.stringify(sub.errors)).toMatch(/SERVICE_UNAVAILABLE/);
+    expect(JSON.stringify(sub.errors)).not.toMatch(/prisma|invocation|\/work\//i);
+    await early.dispose();
     // Needs no database: still answers.
     expect((await gqlOk(stack.url, '{ authConfig { provider } }')).authConfig.provider).toBe('builtin');
 
