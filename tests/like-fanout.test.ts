@@ -48,6 +48,10 @@ describe('likeChanged fan-out', () => {
     await new Promise((r) => setTimeout(r, 200));
     for (const s of all) s.items.length = 0;
 
+    // The subscriptions gauge counts every subscription, though a channel has one listener.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(new RegExp(`^atelier_active_subscriptions\\{[^}]*\\} ${all.length}$`, 'm'));
+
     const batch = server.app.likes.delivery;
     const before = batch.queries;
     // User 1 likes, user 3 takes a like back, user 1 takes it back: three events.

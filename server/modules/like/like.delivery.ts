@@ -72,6 +72,13 @@ export class LikeDelivery {
     });
   }
 
+  /** Subscribers beyond the one pub/sub listener each channel holds (for the subscriptions gauge). */
+  extraSubscribers(): number {
+    let n = 0;
+    for (const c of this.channels.values()) n += Math.max(0, c.subscribers.size - 1);
+    return n;
+  }
+
   private receive(channel: Channel, event: LikeEvent) {
     // Those subscribed when the event arrived get it; later ones start with the next.
     const targets = [...channel.subscribers];
