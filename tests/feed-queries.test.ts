@@ -3,13 +3,17 @@
 // the sign-in lookup), never a query per creation.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gqlOk, signUp, startTestServer } from './helpers/server.js';
+import { randomUUID } from 'node:crypto';
+import { gql, gqlOk, signUp, startTestServer } from './helpers/server.js';
 import { seedCreations } from './helpers/seed.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
 let viewerId: string;
 let sql: string[] = [];
+// The creations this file seeds live in 2001, below everything other test files add (which
+// run beside it against the same database); its pages start just above them.
+const TOP = Buffer.from(JSON.stringify([new Date(Date.UTC(2001, 5, 1)).toISOString(), randomUUID()])).toString('base64url');
 const original = pg.Client.prototype.query;
 
 beforeAll(async () => {
@@ -21,7 +25,7 @@ beforeAll(async () => {
   const authors = await Promise.all([1, 2, 3].map((i) => signUp(server.url, `Author${i}`, 'author')));
   const db = server.app.services.db;
   for (const [i, a] of authors.entries()) {
-    const made = await seedCreations(db, a.user.id, 20, { published: true, start: new Date(Date.now() + 3_600_000 + i * 100_000) });
+    const made = await seedCreations(db, a.user.id, 20, { published: true, start: new Date(Date.UTC(2001, 0, 1) + i * 100_000_000) });
     for (const c of made.slice(0, 10)) await db.like.create({ data: { creationId: c.id, userId: viewer.user.id } });
     for (const c of made.slice(5, 15)) await db.like.create({ data: { creationId: c.id, userId: other.user.id } });
   }
@@ -41,7 +45,7 @@ const FEED = `query($first: Int!, $after: String) {
   communityFeed(first: $first, after: $after) { edges { node { id likeCount likedByMe likes user { firstName } provider } } pageInfo { endCursor } }
 }`;
 
-async function queriesFor(first: number, viewer: string | null = token, after?: string) {
+async function queriesFor(first: number, viewer: string | null = token, after: string = TOP) {
   sql = [];
   const data = await gqlOk(server.url, FEED, { first, after }, viewer ?? undefined);
   expect(data.communityFeed.edges).toHaveLength(first);
@@ -49,16 +53,17 @@ async function queriesFor(first: number, viewer: string | null = token, after?: 
 }
 
 describe('communityFeed', () => {
-  it('runs the same few queries for 5 and for 50 creations, on the first page and deeper', async () => {
+  it('runs the same few queries for 5 and for 50 creations, on the first page and deeper ones', async () => {
     const small = await queriesFor(5);
     const large = await queriesFor(50);
     // sign-in lookup (user) + the page with its authors, likers and likedByMe: the instrument saw them all…
     expect(small.count).toBe(2);
     // …a page ten times larger costs not one more…
     expect(large.count).toBe(small.count);
-    // …nor does a page further down…
+    // …nor does a page further down, or the very first page (no cursor)…
     const deeper = await queriesFor(5, token, small.data.communityFeed.pageInfo.endCursor);
     expect(deeper.count).toBe(small.count);
+    expect((await queriesFor(50, token, '')).count).toBe(small.count);
     // …and an anonymous reader costs the page alone.
     expect((await queriesFor(50, null)).count).toBe(1);
   });
@@ -80,5 +85,14 @@ describe('communityFeed', () => {
     // The seed has liked and unliked creations, with none, one and two likers, on this page: every case was checked.
     expect(new Set(edges.map((e) => e.node.likedByMe))).toEqual(new Set([true, false]));
     expect(new Set(edges.map((e) => e.node.likes.length))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('refuses a cursor no page wrote, even one that decodes to a date and an id', async () => {
+    // Year 275760 is a JavaScript date but no Postgres timestamp: a 400, not a 500.
+    for (const at of [new Date(8.64e15).toISOString(), '0000-01-01T00:00:00.000Z']) {
+      const after = Buffer.from(JSON.stringify([at, randomUUID()])).toString('base64url');
+      const r = await gql(server.url, FEED, { first: 5, after }, token);
+      expect(r.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
   });
 });

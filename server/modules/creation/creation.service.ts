@@ -58,7 +58,9 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const createdAt = new Date(at);
-    if (typeof id !== 'string' || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
+    // Years outside 1–9999 are no cursor we wrote, and not every one of them is a Postgres timestamp.
+    const year = createdAt.getUTCFullYear();
+    if (typeof id !== 'string' || !isUuid(id) || Number.isNaN(createdAt.getTime()) || year < 1 || year > 9999) throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
     throw new AppError(ErrorCode.BAD_USER_INPUT, 'The pagination cursor is not valid', { field: 'after' });
