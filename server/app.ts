@@ -17,10 +17,11 @@ import { createContext, type Context, type Services } from './context.js';
 import { createDb } from './db/prisma.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable, isDatabaseUnavailable } from './db/unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
+import { UserCache } from './auth/user-cache.js';
 import { loadTokenSecret } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
-import { createRedisPubSub } from './pubsub.js';
+import { createRedisPubSub, Topic } from './pubsub.js';
 import { createRedis } from './redis.js';
 import { createSchema } from './schema.js';
 import { createModules, type App } from './modules/index.js';
@@ -110,8 +111,11 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   }
   const pubsub = createRedisPubSub(config.REDIS_PREFIX, redis, subscriber);
   const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.dataDir);
+  const users = new UserCache(config.USER_CACHE_TTL_MS);
   const identity: IdentityProvider =
-    config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log) : new BuiltinIdentity(db, tokenSecret);
+    config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users) : new BuiltinIdentity(db, tokenSecret, users);
+  // Another process changed a user (e.g. the plan): forget what this one remembers of them.
+  await pubsub.listen(Topic.USER_CHANGED, undefined, (e) => identity.forget((e as { userId: string }).userId));
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = createModules(services);

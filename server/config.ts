@@ -66,6 +66,8 @@ const schema = z.object({
   /** Open WebSocket connections one signed-in user may hold on one API process (4029 past it). */
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(WS_MAX_CONNECTIONS_PER_USER_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
+  /** How long a signed-in user's row is reused between requests (0: read it every time). */
+  USER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -8,6 +8,8 @@ export const Topic = {
   JOB_PROGRESS: 'job-progress',
   /** API → workers: stop this job if you are running it. */
   JOB_CANCEL: 'job-cancel',
+  /** A user row changed (plan): API processes drop their cached copy. */
+  USER_CHANGED: 'user-changed',
 } as const;
 export type Topic = (typeof Topic)[keyof typeof Topic];
 

@@ -7,6 +7,7 @@ import type { User } from '../db/generated/client.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { verifyToken } from './tokens.js';
+import { UserCache } from './user-cache.js';
 
 export type { User };
 
@@ -14,6 +15,8 @@ export interface IdentityProvider {
   readonly kind: 'builtin' | 'clerk';
   /** The user a token belongs to; throws UNAUTHENTICATED for a bad or expired token. */
   authenticate(token: string): Promise<User>;
+  /** Forgets what is remembered of a user that changed (see UserCache). */
+  forget(userId: string): void;
 }
 
 const unauthenticated = (why = 'Your session is invalid or has expired: please sign in again') =>
@@ -32,7 +35,12 @@ export class BuiltinIdentity implements IdentityProvider {
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
+    private readonly users = new UserCache(0),
   ) {}
+
+  forget(userId: string): void {
+    this.users.forget(userId);
+  }
 
   async authenticate(token: string): Promise<User> {
     let userId: string;
@@ -41,7 +49,7 @@ export class BuiltinIdentity implements IdentityProvider {
     } catch {
       throw unauthenticated();
     }
-    const user = await this.db.user.findUnique({ where: { id: userId } });
+    const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
     return user;
   }
@@ -66,8 +74,13 @@ export class ClerkIdentity implements IdentityProvider {
     private readonly db: Db,
     private readonly config: Pick<Config, 'CLERK_SECRET_KEY' | 'CLERK_JWT_KEY'>,
     private readonly log: Logger,
+    private readonly users = new UserCache(0),
   ) {
     this.clerk = config.CLERK_SECRET_KEY ? createClerkClient({ secretKey: config.CLERK_SECRET_KEY }) : null;
+  }
+
+  forget(userId: string): void {
+    this.users.forget(userId);
   }
 
   async authenticate(token: string): Promise<User> {
@@ -83,9 +96,13 @@ export class ClerkIdentity implements IdentityProvider {
     }
     const plan = typeof claims.pla === 'string' && /premium/i.test(claims.pla) ? 'PREMIUM' : undefined;
     const key = { authProvider_externalId: { authProvider: 'clerk', externalId: claims.sub } };
-    const existing = await this.db.user.findUnique({ where: key });
+    const cacheKey = `clerk:${claims.sub}`;
+    const existing = await this.users.get(cacheKey, () => this.db.user.findUnique({ where: key }));
     if (existing) {
-      return plan && existing.plan !== plan ? this.db.user.update({ where: { id: existing.id }, data: { plan } }) : existing;
+      if (!plan || existing.plan === plan) return existing;
+      const updated = await this.db.user.update({ where: { id: existing.id }, data: { plan } });
+      this.users.set(cacheKey, updated);
+      return updated;
     }
     const profile = await this.profile(claims);
     try {
