@@ -207,8 +207,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   liveGauges(registry, {
-    // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
-    subscriptions: () => pubsub.listenerCount() + app.likes.delivery.extraSubscribers(),
+    // likeChanged subscribers share one listener per channel (like.delivery.ts): count each;
+    // the process's own USER_CHANGED listener is not a client's subscription.
+    subscriptions: () => pubsub.listenerCount() - 1 + app.likes.delivery.extraSubscribers(),
     sockets: () => wsServer.clients.size,
     queueCounts: () => queues.counts(Object.values(ToolKind).filter((k) => k !== ToolKind.NOOP || config.ENABLE_NOOP_TOOL)),
   });

@@ -17,7 +17,8 @@ const TOP = Buffer.from(JSON.stringify([new Date(Date.UTC(2001, 5, 1)).toISOStri
 const original = pg.Client.prototype.query;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Identity read every time (no user cache), so the sign-in lookup shows in every count.
+  server = await startTestServer({ USER_CACHE_TTL_MS: '0' });
   const viewer = await signUp(server.url, 'Counter', 'counter');
   token = viewer.token;
   viewerId = viewer.user.id;
