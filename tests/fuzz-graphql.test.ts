@@ -100,7 +100,7 @@ describe('GraphQL inputs (fast-check)', () => {
         if (r.errors?.length) expect(changed, `refused but stored: ${r.text.slice(0, 200)}`).toEqual([]);
         else for (const t of changed) expect(op.writes).toContain(t);
       }),
-      { numRuns: 250, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 250), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
     if (process.env.FUZZ_STATS) console.log(tally);
   });
