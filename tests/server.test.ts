@@ -1,5 +1,5 @@
 // The process around the API: health checks, GraphiQL, the client, start-up refusals.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
 
@@ -115,23 +115,30 @@ describe('messages from the public site', () => {
 });
 
 describe('start-up without its dependencies', () => {
+  // Asynchronously: a synchronous spawn would block this process's event loop, and with it the
+  // test server's keep-alive timers, so the next fetch could reuse a socket closed meanwhile.
   const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/main.ts'], {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-      timeout: 30_000,
+    new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/main.ts'], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 30_000,
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject).on('close', (status) => resolve({ status, stderr }));
     });
 
-  it('stops with one line naming Postgres, where it looked and how to start it', () => {
-    const r = run({ DATABASE_URL: 'postgresql://127.0.0.1:1/atelier' });
+  it('stops with one line naming Postgres, where it looked and how to start it', async () => {
+    const r = await run({ DATABASE_URL: 'postgresql://127.0.0.1:1/atelier' });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Postgres is not reachable at postgresql:\/\/127\.0\.0\.1:1\/atelier .*Start it .*pg_ctlcluster/);
   });
 
-  it('stops with one line naming Redis, where it looked and how to start it', () => {
-    const r = run({ REDIS_URL: 'redis://127.0.0.1:1' });
+  it('stops with one line naming Redis, where it looked and how to start it', async () => {
+    const r = await run({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
