@@ -174,6 +174,7 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     WS_MAX_CONNECTIONS_PER_USER: String(socketsPerUser),
     TOOL_RATE_PER_MINUTE: '100000',
+    LIKE_RATE_PER_MINUTE: '100000',
   });
   const { applyMigrations } = await import('../server/db/migrations.js');
   await applyMigrations(config.DATABASE_URL);

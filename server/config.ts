@@ -7,6 +7,7 @@ import {
   JOB_TIMEOUT_MS_DEFAULT,
   MAX_CONCURRENT_JOBS_DEFAULT,
   TOOL_RATE_PER_MINUTE_DEFAULT,
+  LIKE_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
@@ -48,6 +49,7 @@ const schema = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),
   TOOL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(TOOL_RATE_PER_MINUTE_DEFAULT),
+  LIKE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(LIKE_RATE_PER_MINUTE_DEFAULT),
   /** Sign-in and sign-up attempts per client address per minute. */
   AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(AUTH_ATTEMPTS_PER_IP_PER_MINUTE),
   /** Pause between chunks the offline writer streams, so text appears as it is written. */

@@ -47,6 +47,8 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000;
 export const JOB_TIMEOUT_MS_DEFAULT = 120_000;
 export const MAX_CONCURRENT_JOBS_DEFAULT = 3;
 export const TOOL_RATE_PER_MINUTE_DEFAULT = 20;
+/** Like toggles one user may make per minute: far above a person clicking, far below a script. */
+export const LIKE_RATE_PER_MINUTE_DEFAULT = 60;
 /** How long a job's streamed text stays in Redis for late subscribers. */
 export const JOB_TEXT_TTL_SECONDS = 60 * 60;
 /** Transient provider errors: retries with exponential backoff and full jitter. */

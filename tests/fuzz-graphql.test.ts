@@ -20,7 +20,7 @@ const ids: string[] = [];
 
 beforeAll(async () => {
   // No workers: accepted jobs stay queued, which is all these properties need.
-  server = await startTestServer({ MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000', AUTH_RATE_PER_MINUTE: '100000' });
+  server = await startTestServer({ MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', LIKE_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000', AUTH_RATE_PER_MINUTE: '100000' });
   const me = await signUp(server.url, 'Fuzz', 'fuzzgql');
   token = me.token;
   await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);

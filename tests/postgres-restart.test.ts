@@ -22,6 +22,7 @@ beforeAll(async () => {
     FREE_TEXT_QUOTA: '10000',
     MAX_CONCURRENT_JOBS: '100',
     TOOL_RATE_PER_MINUTE: '10000',
+    LIKE_RATE_PER_MINUTE: '100000',
   });
 }, 60_000);
 afterAll(async () => {

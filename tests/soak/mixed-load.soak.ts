@@ -12,7 +12,7 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 let stack: Awaited<ReturnType<typeof startStack>>;
 
 beforeAll(async () => {
-  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '2', MAX_CONCURRENT_JOBS: '1000', TOOL_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '1000000' });
+  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '2', MAX_CONCURRENT_JOBS: '1000', TOOL_RATE_PER_MINUTE: '100000', LIKE_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '1000000' });
 });
 afterAll(() => stack?.close());
 

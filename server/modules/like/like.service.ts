@@ -3,6 +3,7 @@ import type { Services } from '../../context.js';
 import { Topic, type LikeEvent } from '../../pubsub.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
+import { enforceRate } from '../../rate-limit.js';
 import type { Creation } from '../../db/generated/client.js';
 import { LikeDelivery } from './like.delivery.js';
 
@@ -28,6 +29,8 @@ export class LikeService {
    */
   async toggle(userId: string, creationId: string): Promise<ToggleResult> {
     if (!isUuid(creationId)) throw notFound();
+    const { redis, config } = this.services;
+    await enforceRate(redis, `${config.REDIS_PREFIX}:rate:likes:${userId}`, config.LIKE_RATE_PER_MINUTE, 60_000, 'likes');
     const result = await this.services.db.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<{ userId: string; published: boolean }[]>`
         SELECT "userId", published FROM "Creation" WHERE id = ${creationId}::uuid FOR UPDATE`;
