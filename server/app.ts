@@ -15,14 +15,14 @@ import { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { createContext, type Context, type Services } from './context.js';
 import { createDb } from './db/prisma.js';
-import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable, isDatabaseUnavailable } from './db/unavailable.js';
+import { unavailableError } from './unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { UserCache } from './auth/user-cache.js';
 import { loadTokenSecret } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRedisPubSub, Topic } from './pubsub.js';
-import { createRedis } from './redis.js';
+import { createCommandRedis, createRedis } from './redis.js';
 import { createSchema } from './schema.js';
 import { createModules, type App } from './modules/index.js';
 import { Queues } from './modules/job/queues.js';
@@ -64,9 +64,10 @@ function formatError(log: Logger) {
       const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, extensions };
     }
-    if (isDatabaseUnavailable(original)) {
-      log.warn({ err: (original as Error).message, path: formatted.path }, 'database unavailable');
-      return { message: DATABASE_UNAVAILABLE_MESSAGE, path: formatted.path, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
+    const unavailable = unavailableError(original);
+    if (unavailable) {
+      log.warn({ err: (original as Error).message, path: formatted.path }, 'dependency unavailable');
+      return { message: unavailable.message, path: formatted.path, extensions: { code: unavailable.code } };
     }
     log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');
     return { message: 'Something went wrong on our side. Please try again.', path: formatted.path, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
@@ -104,7 +105,7 @@ function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<Context> {
 
 export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
   const db = createDb(config.DATABASE_URL);
-  const redis = createRedis(config.REDIS_URL, 'atelier-api');
+  const redis = await createCommandRedis(config.REDIS_URL, 'atelier-api');
   const subscriber = createRedis(config.REDIS_URL, 'atelier-api-sub');
   for (const [conn, name] of [[redis, 'redis'], [subscriber, 'redis-subscriber']] as const) {
     conn.on('error', (e: Error) => log.warn({ err: e.message }, `${name} connection error`));
@@ -155,7 +156,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
           ctx.extra.user = await userFromHeader(identity, header);
         } catch (e) {
           // 1013 "try again later": the client's retry will get in once Postgres is back.
-          if (isDatabaseUnavailable(e)) ctx.extra.socket.close(1013, `${ErrorCode.SERVICE_UNAVAILABLE}: ${DATABASE_UNAVAILABLE_MESSAGE}`);
+          const unavailable = unavailableError(e);
+          if (unavailable) ctx.extra.socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
           return false; // otherwise: closes with 4403 Forbidden
         }
         // Closed while we authenticated: onClose has run already, so count nothing.
@@ -207,9 +209,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   liveGauges(registry, {
-    // likeChanged subscribers share one listener per channel (like.delivery.ts): count each;
-    // the process's own USER_CHANGED listener is not a client's subscription.
-    subscriptions: () => pubsub.listenerCount() - 1 + app.likes.delivery.extraSubscribers(),
+    // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
+    subscriptions: () => pubsub.listenerCount() + app.likes.delivery.extraSubscribers(),
     sockets: () => wsServer.clients.size,
     queueCounts: () => queues.counts(Object.values(ToolKind).filter((k) => k !== ToolKind.NOOP || config.ENABLE_NOOP_TOOL)),
   });
@@ -232,7 +233,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         try {
           return createContext(app, await userFromHeader(identity, req.headers.authorization), req.ip);
         } catch (e) {
-          const known = e instanceof AppError ? e : isDatabaseUnavailable(e) ? databaseUnavailable() : null;
+          const known = e instanceof AppError ? e : unavailableError(e);
           if (known) {
             throw new GraphQLError(known.message, { extensions: { code: known.code, http: { status: httpStatusOf[known.code] } } });
           }

@@ -35,7 +35,7 @@ export interface PubSub {
   subscribe(topic: string, id?: unknown): AsyncIterable<unknown>;
   /** Calls `onMessage` for each event; resolves (with an unsubscribe) once Redis confirmed the subscription. */
   listen(topic: string, id: unknown, onMessage: (payload: unknown) => void): Promise<() => Promise<void>>;
-  /** Number of local listeners (for metrics and tests). */
+  /** Number of local listeners for clients (for metrics and tests): the process's own USER_CHANGED listener is left out. */
   listenerCount(): number;
 }
 
@@ -46,6 +46,7 @@ export const channelName = (prefix: string, topic: string, id?: unknown) =>
 export function createRedisPubSub(prefix: string, publishClient: Redis, subscribeClient: Redis): PubSub {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const channel = (topic: string, id?: unknown) => channelName(prefix, topic, id);
+  const internal = new Set([channel(Topic.USER_CHANGED)]);
 
   async function addListener(ch: string, listener: (payload: unknown) => void) {
     let set = listeners.get(ch);
@@ -78,7 +79,7 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
     },
     subscribe: (topic, id) => listenerIterator((push) => addListener(channel(topic, id), push)),
     listen: (topic, id, onMessage) => addListener(channel(topic, id), onMessage),
-    listenerCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
+    listenerCount: () => [...listeners].reduce((n, [ch, s]) => (internal.has(ch) ? n : n + s.size), 0),
   };
 }
 

@@ -13,3 +13,28 @@ export function createRedis(url: string, name: string, extra: RedisOptions = {})
     ...extra,
   });
 }
+
+/**
+ * The API's command connection. While Redis is down its commands fail at once (and the
+ * request answers 503) instead of queueing until Redis returns; it waits for the first
+ * connection (up to `readyWithinMs`) so start-up commands do not fail for that reason.
+ */
+export async function createCommandRedis(url: string, name: string, readyWithinMs = 10_000): Promise<Redis> {
+  const redis = createRedis(url, name, { enableOfflineQueue: false });
+  if (redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, readyWithinMs);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  return redis;
+}
+
+/** ioredis refusing a command because the connection is down (offline queue off) or closed. */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'MaxRetriesPerRequestError' || /Stream isn't writeable|enableOfflineQueue|Connection is closed/.test(error.message);
+}

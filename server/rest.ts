@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { User } from './db/generated/client.js';
 import { bearerToken } from './auth/identity.js';
 import { AppError, ErrorCode, httpStatusOf, isAppError } from './errors.js';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js';
+import { unavailableError } from './unavailable.js';
 import type { App } from './modules/index.js';
 
 export interface AuthedRequest extends Request {
@@ -32,9 +32,10 @@ export function sendError(app: App, res: Response, e: unknown): void {
     res.status(httpStatusOf[e.code]).json({ success: false, message: e.message, code: e.code });
     return;
   }
-  if (isDatabaseUnavailable(e)) {
-    app.services.log.warn({ err: (e as Error).message }, 'database unavailable');
-    res.status(503).json({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, code: ErrorCode.SERVICE_UNAVAILABLE });
+  const unavailable = unavailableError(e);
+  if (unavailable) {
+    app.services.log.warn({ err: (e as Error).message }, 'dependency unavailable');
+    res.status(503).json({ success: false, message: unavailable.message, code: unavailable.code });
     return;
   }
   app.services.log.error({ err: e }, 'REST request failed');

@@ -132,9 +132,10 @@ describe('ownership', () => {
 
   it('announces a newly published creation to creationPublished subscribers', async () => {
     const [img] = await seedCreations(server.app.services.db, alice.user.id, 1);
+    const listening = server.app.services.pubsub.listenerCount();
     const client = wsClient(server.url, bob.token);
     const sub = collect<{ creationPublished: { id: string; user: { firstName: string } } }>(client, 'subscription { creationPublished { id user { firstName } } }');
-    await waitFor(() => server.app.services.pubsub.listenerCount() > 0, 5000, 'subscription');
+    await waitFor(() => server.app.services.pubsub.listenerCount() > listening, 5000, 'subscription');
     await gqlOk(server.url, 'mutation($id: ID!) { setCreationPublished(id: $id, publish: true) { published } }', { id: img!.id }, alice.token);
     await waitFor(() => sub.items.length > 0, 5000, 'creationPublished');
     expect(sub.items[0]!.creationPublished).toEqual({ id: img!.id, user: { firstName: 'Alice' } });

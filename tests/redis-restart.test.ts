@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followJob, gqlOk, signUp, startStack, waitFor } from './helpers/server.js';
+import { followJob, gql, gqlOk, signUp, startStack, waitFor } from './helpers/server.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -65,6 +65,20 @@ describe('a Redis restart', () => {
     const down = await (await fetch(`${stack.url}/readyz`)).json();
     expect(down).toMatchObject({ status: 'unavailable', postgres: 'ok', code: 'SERVICE_UNAVAILABLE' });
     expect(down.redis).toMatch(/^down/);
+    // Requests that need Redis answer at once with a code, over GraphQL and REST, instead of waiting for it.
+    const started = Date.now();
+    const refused = await gql(stack.url, TITLES, {}, token);
+    expect(refused.status).toBe(503);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(refused.errors?.[0]?.message).toMatch(/unavailable right now/);
+    const rest = await fetch(`${stack.url}/api/ai/generate-blog-title`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ prompt: 'resilience' }),
+    });
+    expect(rest.status).toBe(503);
+    expect(await rest.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(3000);
 
     startRedis();
     await waitFor(async () => (await ready()) === 200, 20_000, '/readyz to recover');

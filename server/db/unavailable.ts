@@ -1,6 +1,5 @@
 // Tells "Postgres is down or restarting" apart from every other database error, so the
 // API can answer 503 SERVICE_UNAVAILABLE (try again) instead of 500 (our bug).
-import { AppError, ErrorCode } from '../errors.js';
 
 /** Prisma: can't reach, timed out, server closed the connection, no pooled connection in time. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
@@ -25,5 +24,3 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
   return [e.cause, e.originalError, e.meta?.driverAdapterError].some((inner) => isDatabaseUnavailable(inner, depth + 1));
 }
-
-export const databaseUnavailable = () => new AppError(ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
