@@ -47,6 +47,8 @@ const schema = z.object({
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(JOB_TIMEOUT_MS_DEFAULT),
   /** BullMQ lock: a worker that dies is noticed (its job re-queued) after about this long. */
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A live job untouched this long that BullMQ no longer runs is failed by the workers' sweep. */
+  JOB_REAP_AFTER_MS: z.coerce.number().int().min(1000).default(120_000),
   MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),
   TOOL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(TOOL_RATE_PER_MINUTE_DEFAULT),
   LIKE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(LIKE_RATE_PER_MINUTE_DEFAULT),
