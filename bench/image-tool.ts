@@ -26,4 +26,7 @@ for (let i = 0; i < runs; i++) {
 }
 times.sort((a, b) => a - b);
 const medianMs = Math.round(times[Math.floor(times.length / 2)]!);
-console.log(JSON.stringify({ tool, runs, medianMs, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+// VmHWM is this process's own high-water mark. getrusage's maxRSS is not on Linux: exec keeps
+// the forking parent's peak in it, so a large `npm run bench` parent inflated every figure.
+const hwmKB = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+console.log(JSON.stringify({ tool, runs, medianMs, peakRssMB: Math.round(Number(hwmKB ?? process.resourceUsage().maxRSS) / 1024) }));

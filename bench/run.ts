@@ -1,7 +1,7 @@
 // `npm run bench [section…]`: runs every benchmark (or the named sections), prints a
 // markdown table and writes bench/results.json. Each figure sits beside a baseline
 // measured in the same run.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { pipelineSection } from './pipeline.js';
@@ -45,6 +45,9 @@ for (const [name, run] of Object.entries(sections)) {
   lines.push(...section.markdown);
 }
 
-writeFileSync(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+// Named sections update their part of results.json and keep the others' last figures.
+const file = resolve(import.meta.dirname, 'results.json');
+const previous = wanted.length && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+writeFileSync(file, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
 console.log(lines.join('\n'));
 process.exit(0);

@@ -3,22 +3,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState } from '../../features/auth/AuthContext';
+import { signedOutAuth } from '../../features/auth/testing';
 import { TopNav } from './TopNav';
 
 type HappyWindow = Window & { happyDOM: { setViewport(v: { width: number; height?: number }): void } };
 const setWidth = (width: number) => act(() => (window as unknown as HappyWindow).happyDOM.setViewport({ width, height: 800 }));
 
-const signedOut: AuthState = {
-  provider: 'builtin',
-  user: null,
-  token: null,
-  plan: null,
-  loading: false,
-  signIn: async () => {},
-  signUp: async () => {},
-  signOut: async () => {},
-  openProfile: null,
-};
+const signedOut: AuthState = signedOutAuth;
 
 function renderNav() {
   return render(

@@ -8,22 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./ClerkPricingTable', () => ({ default: () => <p>Clerk pricing table</p> }));
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
+import { signedOutAuth } from '../../auth/testing';
 import { ChangePlanMutation } from '../api/operations';
 import { Plans } from './Plans';
 
 afterEach(cleanup);
 
-const base: AuthState = {
-  provider: 'builtin',
-  user: null,
-  token: null,
-  plan: null,
-  loading: false,
-  signIn: async () => {},
-  signUp: async () => {},
-  signOut: async () => {},
-  openProfile: null,
-};
+const base: AuthState = signedOutAuth;
 const freeUser: AuthState = {
   ...base,
   user: { id: 'u1', email: 'f@example.com', firstName: 'Fay', lastName: null, fullName: 'Fay', imageUrl: null, plan: 'FREE' },

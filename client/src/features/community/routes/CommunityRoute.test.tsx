@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
+import { signedOutAuth } from '../../auth/testing';
 import { CommunityFeedQuery, CreationPublishedSubscription, FeedLikeChangedSubscription, ToggleLikeMutation } from '../api/operations';
 import { COMMUNITY_PAGE_SIZE } from '../types';
 import { CommunityRoute } from './CommunityRoute';
@@ -16,15 +17,10 @@ import { CommunityRoute } from './CommunityRoute';
 const ME = 'me';
 
 const auth: AuthState = {
-  provider: 'builtin',
+  ...signedOutAuth,
   user: { id: ME, email: 'me@example.com', firstName: 'Me', lastName: null, fullName: 'Me', imageUrl: null, plan: 'FREE' },
   token: 'token',
   plan: 'FREE',
-  loading: false,
-  signIn: async () => {},
-  signUp: async () => {},
-  signOut: async () => {},
-  openProfile: null,
 };
 
 function node(id: string, firstName: string | null, prompt: string, likes: string[]) {

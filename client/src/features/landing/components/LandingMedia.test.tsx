@@ -4,22 +4,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeIntersectionObserver } from '../../../lib/useInView.testing';
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
+import { signedOutAuth } from '../../auth/testing';
 import { ConnectCards } from './ConnectCards';
 import { HeroBackdrop } from './HeroBackdrop';
 import { SocialBanner } from './SocialBanner';
 import { ToolsGrid } from './ToolsGrid';
 
-const signedOut: AuthState = {
-  provider: 'builtin',
-  user: null,
-  token: null,
-  plan: null,
-  loading: false,
-  signIn: async () => {},
-  signUp: async () => {},
-  signOut: async () => {},
-  openProfile: null,
-};
+const signedOut: AuthState = signedOutAuth;
 
 let io: ReturnType<typeof installFakeIntersectionObserver>;
 beforeEach(() => {
