@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyUuid, inputOf, plausibleText, weirdString, weirdValue } from './helpers/fuzz.js';
 import { seedCreations } from './helpers/seed.js';
 import { gqlOk, signUp, startTestServer, type GqlResult } from './helpers/server.js';
-import { TEST_DATABASE_URL } from './helpers/env.js';
-import { withDefaultUser } from '../server/config.js';
-import { dropDatabase } from '../server/db/database.js';
-import { applyMigrations } from '../server/db/migrations.js';
+import { isolatedDatabase } from './helpers/database.js';
 
 /** Every code a refusal may carry: ours (DESIGN.md §3) and the GraphQL layer's. */
 const CODES = new Set([
@@ -25,9 +22,7 @@ const ids: string[] = [];
 beforeAll(async () => {
   // A database of its own: "stores nothing on refusal" counts rows, and other test files
   // write users, likes and jobs into the shared test database at the same time.
-  const url = withDefaultUser(`${TEST_DATABASE_URL}_fuzz`);
-  await dropDatabase(url);
-  await applyMigrations(url);
+  const url = await isolatedDatabase('fuzz_graphql');
   // No workers: accepted jobs stay queued, which is all these properties need.
   server = await startTestServer({ DATABASE_URL: url, MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', LIKE_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000', AUTH_RATE_PER_MINUTE: '100000' });
   const me = await signUp(server.url, 'Fuzz', 'fuzzgql');

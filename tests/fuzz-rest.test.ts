@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyUuid, inputOf, plausibleText, weirdString } from './helpers/fuzz.js';
 import { seedCreations } from './helpers/seed.js';
 import { gqlOk, signUp, startStack } from './helpers/server.js';
+import { isolatedDatabase } from './helpers/database.js';
 
 const CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'PREMIUM_REQUIRED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
 
@@ -19,7 +20,15 @@ const userIds: string[] = [];
 const ids: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '0', MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000' });
+  // Its own database: "stores nothing on refusal" counts rows, which other test files change meanwhile.
+  stack = await startStack({
+    DATABASE_URL: await isolatedDatabase('fuzz_rest'),
+    LOCAL_STREAM_DELAY_MS: '0',
+    MAX_CONCURRENT_JOBS: '100000',
+    TOOL_RATE_PER_MINUTE: '100000',
+    LIKE_RATE_PER_MINUTE: '100000',
+    FREE_TEXT_QUOTA: '100000',
+  });
   const free = await signUp(stack.url, 'Free', 'fuzzrest');
   const premium = await signUp(stack.url, 'Prem', 'fuzzrest');
   await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);

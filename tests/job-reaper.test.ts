@@ -7,13 +7,17 @@ import { ToolKind } from '../server/modules/job/job.kinds.js';
 import { Queues } from '../server/modules/job/queues.js';
 import { createRedis } from '../server/redis.js';
 import { ABANDONED_MESSAGE, reapAbandonedJobs } from '../worker/reaper.js';
+import { isolatedDatabase } from './helpers/database.js';
 import { followJob, signUp, startTestServer } from './helpers/server.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let queues: Queues;
 
 beforeAll(async () => {
-  server = await startTestServer(); // no workers: BullMQ jobs stay where the test puts them
+  // Its own database: the sweep looks at every job in it, and other test files' jobs (in
+  // their own Redis prefixes) would look abandoned from here. No workers: BullMQ jobs stay
+  // where the test puts them.
+  server = await startTestServer({ DATABASE_URL: await isolatedDatabase('reaper') });
   queues = new Queues(server.app.services.redis, server.config.REDIS_PREFIX, () => undefined);
 });
 afterAll(async () => {
