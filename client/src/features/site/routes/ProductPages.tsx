@@ -1,7 +1,7 @@
 import { ArrowRight, Check, Layers, ShieldCheck, Sparkles, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Plans } from '../../billing/components/Plans';
+import { Plans } from '../../billing';
 import { Accordion } from '../components/Accordion';
 import { DemoStage } from '../components/DemoStage';
 import { PlayBadge, PlayToggle } from '../components/PlayToggle';
