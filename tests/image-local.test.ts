@@ -237,8 +237,7 @@ describe('removeBackgroundLocal', () => {
     expect([width, height]).toEqual([4000, 3000]);
     const sc = score(data, 4, 3, p.mask);
     console.log(`background removal 12 MP (4000x3000): ${Math.round(ms)} ms, IoU ${sc.iou.toFixed(4)}, peak RSS so far ${(peakRss / 1e6).toFixed(0)} MB`);
-    expect(sc.iou).toBeGreaterThan(0.9);
-    expect(ms).toBeLessThan(3000);
+    expect(sc.iou).toBeGreaterThan(0.9); // its speed is measured by `npm run bench images`, not asserted here
   }, 120_000);
 });
 
@@ -399,7 +398,6 @@ describe('inpaintLocal', () => {
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (out[(y * s.width + x) * 3]! > 240 && out[(y * s.width + x) * 3 + 1]! < 40) red++;
     const masked = ((x1 - x0 + 4) * (y1 - y0 + 4)) / (s.width * s.height);
     console.log(`inpainting 12 MP (4000x3000), mask ${(masked * 100).toFixed(2)}%: ${Math.round(ms)} ms; peak RSS so far ${(peakRss / 1e6).toFixed(0)} MB`);
-    expect(red).toBe(0);
-    expect(ms).toBeLessThan(10_000);
+    expect(red).toBe(0); // its speed is measured by `npm run bench images`, not asserted here
   }, 120_000);
 });

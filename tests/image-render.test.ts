@@ -54,17 +54,4 @@ describe('renderImage', () => {
     const png = await renderImage('"><script>alert(1)</script><svg onload=alert(1)>', 'CARTOON');
     expect((await sharp(png).metadata()).width).toBe(1024);
   });
-
-  it('renders each style in under a second', async () => {
-    await renderImage('warm-up', 'REALISTIC');
-    for (const style of IMAGE_STYLES) {
-      const times: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t0 = performance.now();
-        await renderImage(`timing ${i} forest lake`, style);
-        times.push(performance.now() - t0);
-      }
-      expect(times.sort((a, b) => a - b)[1], style).toBeLessThan(1000);
-    }
-  });
 });
