@@ -1,6 +1,6 @@
-// `npm run bench [section…]`: runs every benchmark (or the named sections), prints a
-// markdown table and writes bench/results.json. Each figure sits beside a baseline
-// measured in the same run.
+// `npm run bench [section…]`: runs every benchmark (or the named sections), prints
+// markdown tables and writes bench/results.json (and, for a full run, bench/results.md).
+// Each figure sits beside a baseline measured in the same run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -49,5 +49,7 @@ for (const [name, run] of Object.entries(sections)) {
 const file = resolve(import.meta.dirname, 'results.json');
 const previous = wanted.length && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 writeFileSync(file, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
+// A full run also leaves its tables in bench/results.md (the README's figures come from it).
+if (!wanted.length) writeFileSync(resolve(import.meta.dirname, 'results.md'), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));
 process.exit(0);
