@@ -124,7 +124,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
   const expressApp = express();
   expressApp.disable('x-powered-by');
-  expressApp.set('trust proxy', 'loopback');
+  expressApp.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   const httpServer = createServer(expressApp);
   answerClientErrors(httpServer);
 

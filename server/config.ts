@@ -67,6 +67,8 @@ const schema = z.object({
   /** When set, a worker serves its own /metrics on this port. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   CORS_ORIGINS: optionalString,
+  /** Which proxies' X-Forwarded-For to believe (Express 'trust proxy': loopback, uniquelocal, addresses, a hop count). */
+  TRUST_PROXY: z.string().default('loopback'),
   /** Open WebSocket connections one signed-in user may hold on one API process (4029 past it). */
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(WS_MAX_CONNECTIONS_PER_USER_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
