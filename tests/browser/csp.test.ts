@@ -1,30 +1,19 @@
 // The strict Content-Security-Policy does not break what we ship: the app and GraphiQL
 // load in a real browser with no CSP violation or script error.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = serverAndBrowser(() => startTestServer());
 
 async function visit(path: string, ready: string) {
-  const page = await browser.newPage();
+  const page = await t.browser.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
-  const res = await page.goto(`${server.url}${path}`);
+  const res = await page.goto(`${t.server.url}${path}`);
   await page.locator(ready).first().waitFor({ timeout: 30_000 });
   await page.waitForTimeout(500);
   const csp = res?.headers()['content-security-policy'] ?? '';

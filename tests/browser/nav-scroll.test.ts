@@ -2,22 +2,12 @@
 // hidden while scrolling down past 100 px, back on the way up, and right from the start
 // when the page is already scrolled as the navigation mounts (its first read of the
 // scroll position waits for the first paint, so it never forces a layout in React's commit).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = serverAndBrowser(() => startTestServer());
 
 const header = (page: Page) => page.locator('header:has(nav[aria-label="Main"])');
 async function state(page: Page) {
@@ -38,8 +28,8 @@ async function waitForState(page: Page, want: { hidden: boolean; solid: boolean 
 
 describe('top navigation and scrolling', () => {
   it('turns solid past 10 px, hides scrolling down past 100 px and returns scrolling up', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${t.server.url}/`);
     await page.getByRole('heading', { name: /Transform your workflow/ }).waitFor();
     await waitForState(page, { hidden: false, solid: false });
     await page.evaluate(() => window.scrollTo(0, 40));
@@ -54,8 +44,8 @@ describe('top navigation and scrolling', () => {
   });
 
   it('reads the scroll position when it mounts on a page that is already scrolled', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/ai`);
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${t.server.url}/ai`);
     await page.getByRole('heading', { name: 'Sign in to Atelier' }).waitFor();
     // /ai has its own layout; the public navigation mounts when the app routes back to /.
     await page.evaluate(() => {

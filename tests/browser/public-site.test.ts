@@ -2,27 +2,17 @@
 // FAQ, the mobile menu, contact and feedback forms that land in Postgres, the landing
 // media (hero fade-in, play-while-visible cards, reveal on scroll, no layout shift), the
 // testimonials carousel under a real mouse, and plans wired to changePlan.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = serverAndBrowser(() => startTestServer());
 
 describe('public site', () => {
   it('shows the locked modal to an anonymous tool click, and expands the FAQ', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${t.server.url}/`);
     await page.getByRole('heading', { name: /Transform your workflow with our advanced AI toolkit/ }).waitFor();
     await page.getByText('Login Required').first().click();
     const dialog = page.getByRole('dialog', { name: 'Content is Locked' });
@@ -48,8 +38,8 @@ describe('public site', () => {
   });
 
   it('opens the mobile menu and closes it on navigation', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/`);
+    const page = await t.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${t.server.url}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const panel = page.locator('#mobile-nav');
     await panel.waitFor();
@@ -61,9 +51,9 @@ describe('public site', () => {
   });
 
   it('stores contact and feedback submissions', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const email = `visitor-${Date.now()}@example.test`;
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${t.server.url}/contact`);
     await page.locator('#contact-name').fill('Vera Visitor');
     await page.locator('#contact-email').fill(email);
     await page.locator('#contact-subject').fill('Pricing question');
@@ -71,10 +61,10 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Message Sent!').waitFor();
     expect(await page.locator('#contact-name').inputValue()).toBe('');
-    const contact = await server.app.services.db.contactMessage.findFirstOrThrow({ where: { email } });
+    const contact = await t.server.app.services.db.contactMessage.findFirstOrThrow({ where: { email } });
     expect(contact).toMatchObject({ name: 'Vera Visitor', subject: 'Pricing question', message: 'Is there a team plan?' });
 
-    await page.goto(`${server.url}/feedback`);
+    await page.goto(`${t.server.url}/feedback`);
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please fill all fields and provide a rating' }).waitFor();
     await page.getByRole('radio', { name: /4 stars: Good/ }).click();
@@ -84,14 +74,14 @@ describe('public site', () => {
     await page.locator('#feedback-message').fill('The demo video would be nice.');
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
     await page.getByText('Feedback received successfully!').waitFor();
-    const feedback = await server.app.services.db.feedback.findFirstOrThrow({ where: { email } });
+    const feedback = await t.server.app.services.db.feedback.findFirstOrThrow({ where: { email } });
     expect(feedback).toMatchObject({ rating: 4, category: 'report_an issue', type: 'feedback', message: 'The demo video would be nice.' });
     await page.close();
   });
 
   it('fades the hero backdrop in once loaded, plays card media only while visible, reveals social cards, and shifts nothing', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/`);
+    const page = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${t.server.url}/`);
     const backdrop = page.getByTestId('hero-backdrop');
     await page.waitForFunction(() => document.querySelector('[data-testid="hero-backdrop"]')?.getAttribute('data-loaded') === 'true');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="hero-backdrop"]')!).opacity === '1');
@@ -132,8 +122,8 @@ describe('public site', () => {
     const shown = (page: Page) =>
       page.locator('li[aria-roledescription="slide"]:not([aria-hidden="true"]) figcaption span span:first-child').allTextContents();
     for (const [width, count] of [[1280, 3], [375, 1]] as const) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(`${server.url}/`);
+      const page = await t.browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${t.server.url}/`);
       const viewport = page.getByTestId('carousel-viewport');
       await viewport.scrollIntoViewIfNeeded();
       expect(await shown(page)).toHaveLength(count);
@@ -152,31 +142,31 @@ describe('public site', () => {
   });
 
   it('sends an anonymous plan choice to sign-in, and upgrades a signed-in account through changePlan', async () => {
-    const anon = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await anon.goto(`${server.url}/`);
+    const anon = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await anon.goto(`${t.server.url}/`);
     await anon.getByRole('button', { name: 'Upgrade to Premium' }).click();
     await anon.waitForURL('**/sign-in?redirect=%2F');
     await anon.close();
 
-    const { token, user } = await signUp(server.url, 'Petra', 'plans-ui');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { token, user } = await signUp(t.server.url, 'Petra', 'plans-ui');
+    const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${t.server.url}/`);
     const plans = page.locator('#plans');
     await plans.getByRole('button', { name: 'Current plan' }).waitFor();
     expect(await plans.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
     await plans.getByRole('button', { name: 'Upgrade to Premium' }).click();
     await plans.getByRole('status').filter({ hasText: "You're on Premium now!" }).waitFor();
-    expect((await server.app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('PREMIUM');
+    expect((await t.server.app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('PREMIUM');
     await plans.getByRole('button', { name: 'Switch to Free' }).waitFor();
     await context.close();
   });
 
   it('under prefers-reduced-motion shows the still hero poster, stops the banners and never plays card media', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${t.server.url}/`);
     await page.waitForFunction(() => document.querySelector('[data-testid="hero-backdrop"]')?.getAttribute('data-loaded') === 'true');
     expect(await page.getByTestId('hero-backdrop').locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/backdrop-poster\.svg$/);
     await page.getByTestId('social-banner-track').waitFor({ state: 'attached' });

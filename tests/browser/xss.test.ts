@@ -2,22 +2,12 @@
 // (as a compromised provider could write them — put straight into the database, past
 // every server-side check) are shown as text: no element is injected, no script runs,
 // and no CSP violation is even attempted.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = serverAndBrowser(() => startTestServer());
 
 const PROMPT = `Generate an image of <img src=x onerror="window.__xss='prompt-img'"><script>window.__xss='prompt-script'</script>"><svg onload="window.__xss='prompt-svg'"> in the style Realistic`;
 const ARTICLE = [
@@ -33,7 +23,7 @@ const ARTICLE = [
 ].join('\n');
 
 async function open(path: string, token: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
   const page = await context.newPage();
   const problems: string[] = [];
@@ -45,7 +35,7 @@ async function open(path: string, token: string): Promise<{ page: Page; problems
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${t.server.url}${path}`);
   return { page, problems };
 }
 
@@ -60,9 +50,9 @@ async function expectNoInjection(page: Page) {
 
 describe('XSS payloads', () => {
   it('in a community prompt and a creator name are shown as text, in the grid and the viewer', async () => {
-    const author = await signUp(server.url, '<img src=x onerror="window.__xss=\'name\'">', 'xss');
-    const viewer = await signUp(server.url, 'Viewer', 'xss');
-    const db = server.app.services.db;
+    const author = await signUp(t.server.url, '<img src=x onerror="window.__xss=\'name\'">', 'xss');
+    const viewer = await signUp(t.server.url, 'Viewer', 'xss');
+    const db = t.server.app.services.db;
     const creation = await db.creation.create({
       data: { userId: author.user.id, type: 'IMAGE', prompt: PROMPT, content: '/files/does-not-exist.png', metadata: { provider: 'local' }, published: true },
     });
@@ -84,8 +74,8 @@ describe('XSS payloads', () => {
   });
 
   it('in an article result is rendered as sanitised markdown on the dashboard', async () => {
-    const me = await signUp(server.url, 'Writer', 'xss');
-    await server.app.services.db.creation.create({
+    const me = await signUp(t.server.url, 'Writer', 'xss');
+    await t.server.app.services.db.creation.create({
       data: { userId: me.user.id, type: 'ARTICLE', prompt: `Write an article about <b onclick="window.__xss='article-prompt'">xss</b> in Short`, content: ARTICLE, metadata: { provider: 'local' } },
     });
     const { page, problems } = await open('/ai', me.token);
