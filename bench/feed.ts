@@ -154,7 +154,9 @@ export async function feedBench(connections: number, seconds: number, warmSecond
 /** Runs `bench/<file>` in a child Node process with `env`; resolves with the JSON it prints last. */
 export function runChild<T>(file: string, args: string[], env: Record<string, string>): Promise<T> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', resolve(import.meta.dirname, file), ...args], {
+    // BENCH_FEED_PROFILE=<dir>: a CPU profile of the servers' process (ours and the baseline) lands there.
+    const profile = process.env.BENCH_FEED_PROFILE && file === 'feed.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FEED_PROFILE}`] : [];
+    const child = spawn(process.execPath, [...profile, '--import', '@swc-node/register/esm-register', resolve(import.meta.dirname, file), ...args], {
       cwd: resolve(import.meta.dirname, '..'),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
