@@ -1,42 +1,19 @@
 // @vitest-environment happy-dom
-import { ApolloLink } from '@apollo/client';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Observable } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
-import { resetSession } from '../../../lib/apollo';
+import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveBackgroundRoute } from './RemoveBackgroundRoute';
 
-let sent: string[] = [];
-const recordingLink = new ApolloLink((operation) => {
-  sent.push(operation.operationName ?? '?');
-  return new Observable(() => {});
-});
+const { sent, renderRoute } = recordOperations(() => <RemoveBackgroundRoute />);
+stubFileToolSession('blob:preview');
 
 beforeEach(() => {
-  sent = [];
   toast.success.mockClear();
   toast.error.mockClear();
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
 });
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  // The picked file outlives the page on purpose; a session reset is what forgets it.
-  await act(() => resetSession({ signedIn: false }));
-});
-
-function renderRoute() {
-  return render(
-    <MockedProvider link={recordingLink}>
-      <RemoveBackgroundRoute />
-    </MockedProvider>,
-  );
-}
 
 const picker = () => screen.getByLabelText(/Upload image/) as HTMLInputElement;
 const removeButton = () => screen.getByRole('button', { name: 'Remove Background' }) as HTMLButtonElement;

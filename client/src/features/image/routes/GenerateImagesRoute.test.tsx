@@ -1,35 +1,19 @@
 // @vitest-environment happy-dom
-import { ApolloLink } from '@apollo/client';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Observable } from 'rxjs';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
+import { recordOperations } from '../../jobs/testing';
 import { GenerateImagesRoute } from './GenerateImagesRoute';
 
-/** Records every operation the page sends; none should leave on a refused submit. */
-let sent: string[] = [];
-const recordingLink = new ApolloLink((operation) => {
-  sent.push(operation.operationName ?? '?');
-  return new Observable(() => {});
-});
+const { sent, renderRoute } = recordOperations(() => <GenerateImagesRoute />);
 
 beforeEach(() => {
-  sent = [];
   toast.success.mockClear();
   toast.error.mockClear();
 });
 afterEach(cleanup);
-
-function renderRoute() {
-  return render(
-    <MockedProvider link={recordingLink}>
-      <GenerateImagesRoute />
-    </MockedProvider>,
-  );
-}
 
 const description = () => screen.getByLabelText('Describe your image') as HTMLTextAreaElement;
 const generate = () => screen.getByRole('button', { name: 'Generate Image' }) as HTMLButtonElement;

@@ -1,42 +1,19 @@
 // @vitest-environment happy-dom
-import { ApolloLink } from '@apollo/client';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Observable } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
-import { resetSession } from '../../../lib/apollo';
+import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveObjectRoute } from './RemoveObjectRoute';
 
-let sent: string[] = [];
-const recordingLink = new ApolloLink((operation) => {
-  sent.push(operation.operationName ?? '?');
-  return new Observable(() => {});
-});
+const { sent, renderRoute } = recordOperations(() => <RemoveObjectRoute />);
+stubFileToolSession('blob:preview');
 
 beforeEach(() => {
-  sent = [];
   toast.success.mockClear();
   toast.error.mockClear();
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
 });
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  // The picked file and object name outlive the page on purpose; a session reset forgets them.
-  await act(() => resetSession({ signedIn: false }));
-});
-
-function renderRoute() {
-  return render(
-    <MockedProvider link={recordingLink}>
-      <RemoveObjectRoute />
-    </MockedProvider>,
-  );
-}
 
 const picker = () => screen.getByLabelText(/Upload image/) as HTMLInputElement;
 const objectField = () => screen.getByLabelText('Describe object to remove') as HTMLTextAreaElement;

@@ -1,42 +1,19 @@
 // @vitest-environment happy-dom
-import { ApolloLink } from '@apollo/client';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Observable } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
-import { resetSession } from '../../../lib/apollo';
+import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { ReviewResumeRoute } from './ReviewResumeRoute';
 
-let sent: string[] = [];
-const recordingLink = new ApolloLink((operation) => {
-  sent.push(operation.operationName ?? '?');
-  return new Observable(() => {});
-});
+const { sent, renderRoute } = recordOperations(() => <ReviewResumeRoute />);
+stubFileToolSession('blob:resume');
 
 beforeEach(() => {
-  sent = [];
   toast.success.mockClear();
   toast.error.mockClear();
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:resume');
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
 });
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  // The chosen PDF outlives the page on purpose; a session reset forgets it.
-  await act(() => resetSession({ signedIn: false }));
-});
-
-function renderRoute() {
-  return render(
-    <MockedProvider link={recordingLink}>
-      <ReviewResumeRoute />
-    </MockedProvider>,
-  );
-}
 
 const picker = () => screen.getByLabelText('Resume PDF file') as HTMLInputElement;
 const analyze = () => screen.getByRole('button', { name: 'Analyze Resume' }) as HTMLButtonElement;

@@ -1,0 +1,40 @@
+// For tool route tests: what a page sends, and the setup the file-based tools share.
+import { ApolloLink } from '@apollo/client';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetSession } from '../../lib/apollo';
+
+/**
+ * A page rendered over a link that records the name of every operation it sends and never
+ * answers (so a refused submit can be shown to send nothing). `sent` is emptied before each test.
+ */
+export function recordOperations(page: () => ReactElement): { sent: string[]; renderRoute: () => ReturnType<typeof render> } {
+  const sent: string[] = [];
+  const link = new ApolloLink((operation) => {
+    sent.push(operation.operationName ?? '?');
+    return new Observable(() => {});
+  });
+  beforeEach(() => {
+    sent.length = 0;
+  });
+  return { sent, renderRoute: () => render(<MockedProvider link={link}>{page()}</MockedProvider>) };
+}
+
+/**
+ * File tools: object URLs answer `previewUrl`, and after each test the session is reset,
+ * which is what forgets the picked file (it outlives the page on purpose).
+ */
+export function stubFileToolSession(previewUrl: string): void {
+  beforeEach(() => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue(previewUrl);
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.restoreAllMocks();
+    await act(() => resetSession({ signedIn: false }));
+  });
+}
