@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSession } from '../../lib/apollo';
+import { IDLE_JOB, type JobSnapshot } from './jobStore';
 
 /**
  * A page rendered over a link that records the name of every operation it sends and never
@@ -38,3 +39,6 @@ export function stubFileToolSession(previewUrl: string): void {
     await act(() => resetSession({ signedIn: false }));
   });
 }
+
+/** A job snapshot for result-panel tests: idle, with `over` applied. */
+export const jobSnapshot = (over: Partial<JobSnapshot> = {}): JobSnapshot => ({ ...IDLE_JOB, ...over });

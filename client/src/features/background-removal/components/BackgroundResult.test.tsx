@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
-import type { JobSnapshot } from '../../jobs';
+import { jobSnapshot } from '../../jobs/testing';
 import { BackgroundResult } from './BackgroundResult';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 
@@ -49,9 +49,7 @@ async function click(el: HTMLElement) {
   });
 }
 
-function job(over: Partial<JobSnapshot>): JobSnapshot {
-  return { status: 'idle', jobId: null, phase: null, percent: 0, message: null, text: '', creation: null, error: null, cancelling: false, params: null, ...over };
-}
+const job = jobSnapshot;
 const done = (content: string) =>
   job({
     status: 'completed',

@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobSnapshot } from '../../jobs';
+import { jobSnapshot } from '../../jobs/testing';
 import { BlogTitlesResult } from './BlogTitlesResult';
 
 afterEach(cleanup);
 
-function job(over: Partial<JobSnapshot>): JobSnapshot {
-  return { status: 'idle', jobId: null, phase: null, percent: 0, message: null, text: '', creation: null, error: null, cancelling: false, params: null, ...over };
-}
+const job = jobSnapshot;
 
 const TITLES = '1. Ten Ways to Bake Bread\n2. Why Bees Matter\n3) Code: the new literacy';
 

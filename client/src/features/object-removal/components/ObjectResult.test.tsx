@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 import type { JobSnapshot } from '../../jobs';
+import { jobSnapshot } from '../../jobs/testing';
 import { ObjectResult } from './ObjectResult';
 
 const NOW = Date.UTC(2026, 4, 20, 14, 0, 0);
@@ -49,9 +50,7 @@ async function click(el: HTMLElement) {
   });
 }
 
-function job(over: Partial<JobSnapshot>): JobSnapshot {
-  return { status: 'idle', jobId: null, phase: null, percent: 0, message: null, text: '', creation: null, error: null, cancelling: false, params: null, ...over };
-}
+const job = jobSnapshot;
 const running = (phase: JobSnapshot['phase'], percent: number) => job({ status: 'running', jobId: 'j1', phase, percent, params: { fileName: 'desk.png', object: 'watch' } });
 const done = job({
   status: 'completed',

@@ -2,13 +2,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobSnapshot } from '../../jobs';
+import { jobSnapshot } from '../../jobs/testing';
 import { ResumeResult } from './ResumeResult';
 
 afterEach(cleanup);
 
-function job(over: Partial<JobSnapshot>): JobSnapshot {
-  return { status: 'idle', jobId: null, phase: null, percent: 0, message: null, text: '', creation: null, error: null, cancelling: false, params: null, ...over };
-}
+const job = jobSnapshot;
 const noop = () => {};
 const running = (phase: JobSnapshot['phase']) => job({ status: 'running', jobId: 'j1', phase, percent: 30 });
 
