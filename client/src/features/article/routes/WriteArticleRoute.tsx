@@ -10,6 +10,7 @@ import { useJob } from '../../jobs';
 import { GenerateArticleMutation } from '../api/operations';
 import { ArticleForm } from '../components/ArticleForm';
 import { ArticleResult } from '../components/ArticleResult';
+import { revealResult } from '../../../lib/revealResult';
 
 const isArticleLength = (v: string | undefined): v is ArticleLength => ARTICLE_LENGTHS.some((l) => l.value === v);
 
@@ -27,8 +28,7 @@ export function WriteArticleRoute() {
 
   async function submit() {
     const input = { topic: topic.trim(), length };
-    // On narrow screens the result sits below the form: bring it into view so the stream is seen.
-    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    revealResult(resultRef.current);
     const outcome = await run(async () => {
       const { data } = await generate({ variables: { input } });
       if (!data) throw new Error('The server did not start the job. Please try again.');

@@ -11,6 +11,7 @@ import { BackgroundResult } from '../components/BackgroundResult';
 import { isImageFile } from '../../../lib/files';
 import { useRememberedState } from '../../../lib/rememberedState';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
+import { revealResult } from '../../../lib/revealResult';
 
 const SLOT = 'background-removal';
 
@@ -39,7 +40,7 @@ export function RemoveBackgroundRoute() {
       inputRef.current?.focus();
       return;
     }
-    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    revealResult(resultRef.current);
     const outcome = await run(
       async () => {
         const { data } = await removeBackground({ variables: { image: file } });

@@ -10,6 +10,7 @@ import { GenerateBlogTitlesMutation } from '../api/operations';
 import { BlogTitlesForm } from '../components/BlogTitlesForm';
 import { BlogTitlesResult } from '../components/BlogTitlesResult';
 import { blogCategoryLabel, DEFAULT_BLOG_CATEGORY, isBlogCategory } from '../lib/categories';
+import { revealResult } from '../../../lib/revealResult';
 
 
 export function BlogTitlesRoute() {
@@ -26,8 +27,7 @@ export function BlogTitlesRoute() {
 
   async function submit() {
     const input = { keyword: keyword.trim(), category };
-    // On narrow screens the result sits below the form: bring it into view so the stream is seen.
-    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    revealResult(resultRef.current);
     const outcome = await run(async () => {
       const { data } = await generate({ variables: { input } });
       if (!data) throw new Error('The server did not start the job. Please try again.');

@@ -11,6 +11,7 @@ import { ImageForm } from '../components/ImageForm';
 import { ImageResult } from '../components/ImageResult';
 import { imageErrorMessage } from '../lib/imageError';
 import { DEFAULT_IMAGE_STYLE, imageStyleLabel, isImageStyle } from '../lib/styles';
+import { revealResult } from '../../../lib/revealResult';
 
 const EMPTY_DESCRIPTION = 'Please enter an image description';
 
@@ -47,7 +48,7 @@ export function GenerateImagesRoute() {
     }
     setErrorMessage(null);
     const input = { description: trimmed, style, publish };
-    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    revealResult(resultRef.current);
 
     // The raw error, so the message can prefer the server's words (spec §8).
     let startError: unknown = null;

@@ -14,6 +14,7 @@ import type { NaturalSize } from '../components/MaskPainter';
 import { ObjectForm } from '../components/ObjectForm';
 import { ObjectResult } from '../components/ObjectResult';
 import { renderMask, type Stroke } from '../lib/mask';
+import { revealResult } from '../../../lib/revealResult';
 
 const SLOT = 'object-removal';
 
@@ -85,7 +86,7 @@ export function RemoveObjectRoute() {
       setPreparing(false);
     }
 
-    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    revealResult(resultRef.current);
     const outcome = await run(
       async () => {
         const { data } = await removeObject({ variables: { image: file, object: name, mask } });

@@ -10,6 +10,7 @@ import { ResumeForm } from '../components/ResumeForm';
 import { ResumeResult } from '../components/ResumeResult';
 import { isPdf } from '../lib/pdf';
 import { selectedResume } from '../lib/selectedResume';
+import { revealResult } from '../../../lib/revealResult';
 
 
 export function ReviewResumeRoute() {
@@ -35,7 +36,7 @@ export function ReviewResumeRoute() {
       toast.error('Please select a resume file first');
       return;
     }
-    if (window.matchMedia('(max-width: 1023px)').matches) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    revealResult(resultRef.current);
     const outcome = await run(
       async () => {
         const { data } = await reviewResume({ variables: { resume: file } });
