@@ -9,6 +9,7 @@ import {
   TOOL_RATE_PER_MINUTE_DEFAULT,
   LIKE_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
+  UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
   WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
@@ -57,6 +58,8 @@ const schema = z.object({
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** An upload (GraphQL or REST) that sends no bytes for this long is refused with 408 and its connection closed. */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
   /** Largest image (width × height) we decode: a decompression bomb stops here. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(IMAGE_MAX_PIXELS_DEFAULT),
   GRAPHQL_INTROSPECTION: bool.default(true),

@@ -63,6 +63,8 @@ export const TOPIC_MAX_LENGTH = 200;
 export const KEYWORD_MAX_LENGTH = 100;
 export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
 export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+/** An upload that sends nothing for this long is refused (408) and its connection closed. */
+export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
 export const RESUME_TEXT_MAX_CHARS = 40_000;
 export const IMAGE_MAX_PIXELS_DEFAULT = 40_000_000;
 export const OBJECT_NAME_MAX_LENGTH = 40;

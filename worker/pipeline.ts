@@ -22,6 +22,8 @@ export interface ToolResult {
   content: string;
   metadata: Record<string, unknown>;
   published?: boolean;
+  /** The job's last line for its owner (default "Done"), e.g. "Removed 2 × cup". */
+  summary?: string;
 }
 
 export interface ToolRun<I> {
@@ -119,11 +121,12 @@ export async function runJob<I>(
 async function complete(services: WorkerServices, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
   const { db, redis, config } = services;
   const creationId = randomUUID();
+  const message = result.summary ?? 'Done';
   // One statement, so one round trip and atomic: the job completes (only if it is still
   // live) and its creation is inserted from that same row, or neither happens.
   const rows = await db.$queryRaw<{ id: string }[]>`
     WITH done AS (
-      UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = 'Done', "creationId" = ${creationId}::uuid,
+      UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
         "finishedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${job.id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
       RETURNING "id", "userId"
@@ -140,6 +143,6 @@ async function complete(services: WorkerServices, job: Job, result: ToolResult, 
     const event: CreationPublishedEvent = { creationId };
     await redis.publish(channelName(config.REDIS_PREFIX, Topic.CREATION_PUBLISHED), JSON.stringify(event));
   }
-  await emitJobEvent(redis, config.REDIS_PREFIX, { jobId: job.id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message: 'Done', creationId });
+  await emitJobEvent(redis, config.REDIS_PREFIX, { jobId: job.id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
   return 'completed';
 }

@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '../../server/errors.js';
 import { deletePrivateUpload, readPrivateUpload } from '../../server/uploads.js';
 import { BACKGROUND_PROMPT } from '../../server/modules/image/prompts.js';
 import type { WorkerServices } from '../context.js';
-import type { Cleanup, Tool } from '../pipeline.js';
+import type { Cleanup, Tool, ToolRun } from '../pipeline.js';
 import { store } from '../image-output.js';
 import { withProviderRetry } from '../retry.js';
 
@@ -22,12 +22,20 @@ export async function readImage(services: WorkerServices, key: string): Promise<
   return { bytes, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
+/** A provider's progress as PROCESSING updates of the job (in order, never blocking the provider). */
+export function progressOf(run: ToolRun<unknown>): (percent: number, message: string) => void {
+  let chain = Promise.resolve();
+  return (percent, message) => {
+    chain = chain.then(() => run.report.enter('PROCESSING', percent, message)).catch(() => {});
+  };
+}
+
 export const removeBackgroundJob: Tool<UploadInput> = async (run) => {
   const { background } = run.services.images;
   await run.report.enter('ANALYZING', 10, 'Reading the image');
   const image = await readImage(run.services, run.input.uploadKey);
   await run.report.enter('PROCESSING', 25, 'Separating the subject from the background');
-  const output = await withProviderRetry(run, () => background.remove(image.bytes, run.signal));
+  const output = await withProviderRetry(run, () => background.remove(image.bytes, run.signal, progressOf(run)));
   await run.report.enter('FINALIZING', 90, 'Saving the cut-out');
   const saved = await store(run, output);
   return {

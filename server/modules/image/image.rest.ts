@@ -20,6 +20,7 @@ export function descriptionAndStyleOf(prompt: unknown): { description: unknown; 
 export function imageRoutes(app: App): Router {
   const r = Router();
   const max = app.services.config.UPLOAD_MAX_BYTES;
+  const idle = app.services.config.UPLOAD_IDLE_TIMEOUT_MS;
   r.post(
     '/api/ai/generate-image',
     authed(app, async (req, res) => {
@@ -31,7 +32,7 @@ export function imageRoutes(app: App): Router {
     '/api/ai/remove-image-background',
     authed(app, async (req, res) => {
       const job = await app.images.removeBackground(req.user, async () => {
-        await parseRestUploads(req, res, ['image'], max);
+        await parseRestUploads(req, res, ['image'], max, idle);
         return restFile(req, 'image');
       });
       await answerWhenDone(app, req, res, job);
@@ -41,7 +42,7 @@ export function imageRoutes(app: App): Router {
     '/api/ai/remove-image-object',
     authed(app, async (req, res) => {
       // The object name is a form field, so the body is parsed (in memory) before the plan and name checks.
-      await parseRestUploads(req, res, ['image', 'mask'], max);
+      await parseRestUploads(req, res, ['image', 'mask'], max, idle);
       const job = await app.images.removeObject(
         req.user,
         async () => restFile(req, 'image'),

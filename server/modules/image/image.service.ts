@@ -60,13 +60,8 @@ export class ImageToolService {
     const file = await image();
     if (!file) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
     const checked = await requireImage(file, this.services.config.IMAGE_MAX_PIXELS);
+    // No mask: the object is found by its name (every provider can).
     const maskFile = await mask();
-    if (!maskFile && !this.services.config.CLOUDINARY_URL) {
-      throw new AppError(
-        ErrorCode.PROVIDER_UNAVAILABLE,
-        'Brush over the object you want removed: without a configured removal service, Atelier needs the painted area.',
-      );
-    }
     const uploads = [{ file, ext: checked.ext, field: 'uploadKey' }];
     if (maskFile) {
       const m = await requireImage(maskFile, this.services.config.IMAGE_MAX_PIXELS, 'a mask image');

@@ -6,8 +6,15 @@ import type { ImageStyle } from './local/render.js';
 import { LocalBackgroundRemover, LocalImageGenerator, LocalObjectRemover } from './local.js';
 import { CloudinaryBackgroundRemover, CloudinaryObjectRemover, OpenAIImageGenerator } from './real.js';
 
-/** A finished image: bytes to store, or a URL the service already hosts. */
-export type ImageOutput = { bytes: Buffer } | { url: string };
+/**
+ * A finished image: bytes to store, or a URL the service already hosts; `summary` says in one
+ * line what was done when the service can tell (e.g. "Removed 2 × cup"), `details` goes to the
+ * creation's metadata.
+ */
+export type ImageOutput = ({ bytes: Buffer } | { url: string }) & { summary?: string; details?: Record<string, unknown> };
+
+/** A long step's progress, for the job (percent of the whole job, one line for the user). */
+export type Progress = (percent: number, message: string) => void;
 
 export interface ImageGenerator {
   readonly name: string;
@@ -16,13 +23,13 @@ export interface ImageGenerator {
 
 export interface BackgroundRemover {
   readonly name: string;
-  remove(image: Buffer, signal: AbortSignal): Promise<ImageOutput>;
+  remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
 }
 
 export interface ObjectRemover {
   readonly name: string;
-  /** `mask`: painted pixels mark what to remove; optional only where the service finds the object itself. */
-  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal): Promise<ImageOutput>;
+  /** `mask`: painted pixels mark what to remove; without one the object is found by name. */
+  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
 }
 
 export interface ImageProviders {

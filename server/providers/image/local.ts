@@ -1,7 +1,5 @@
-import { AppError, ErrorCode } from '../../errors.js';
-import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover } from './index.js';
-import { removeBackgroundLocal } from './local/background.js';
-import { inpaintLocal } from './local/inpaint.js';
+import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover, Progress } from './index.js';
+import { imageEngine } from './local/engine.js';
 import { renderImage, type ImageStyle } from './local/render.js';
 import { GENERATED_IMAGE_SIZE } from '../../constants.js';
 
@@ -12,24 +10,22 @@ export class LocalImageGenerator implements ImageGenerator {
   }
 }
 
+/** IS-Net segmentation, offline, in the process's image engine thread. */
 export class LocalBackgroundRemover implements BackgroundRemover {
   readonly name = 'local';
   constructor(private readonly maxPixels: number) {}
-  async remove(image: Buffer): Promise<ImageOutput> {
-    return { bytes: await removeBackgroundLocal(image, { maxPixels: this.maxPixels }) };
+  async remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
+    const { png } = await imageEngine().run({ op: 'background', image, maxPixels: this.maxPixels }, signal, progress);
+    return { bytes: png };
   }
 }
 
+/** Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting. */
 export class LocalObjectRemover implements ObjectRemover {
   readonly name = 'local';
   constructor(private readonly maxPixels: number) {}
-  async remove(image: Buffer, _object: string, mask: Buffer | undefined): Promise<ImageOutput> {
-    if (!mask) {
-      throw new AppError(
-        ErrorCode.PROVIDER_UNAVAILABLE,
-        'Brush over the object you want removed: without a configured removal service, Atelier needs the painted area.',
-      );
-    }
-    return { bytes: await inpaintLocal(image, mask, { maxPixels: this.maxPixels }) };
+  async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
+    const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels }, signal, progress);
+    return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed } };
   }
 }

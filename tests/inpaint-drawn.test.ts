@@ -1,18 +1,9 @@
-// Embedded offline image tools: background removal and inpainting over generated images with known
-// ground truth (server/providers/image/local/testset.ts).
+// Inpainting's edge cases on drawn shapes with known ground truth (tests/fixtures/drawn-shapes.ts):
+// stripes, noise, a mask on the border, empty and transparent masks. Real photos: image-inpaint.test.ts.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foregroundMask, removeBackgroundLocal, squaredDistanceTransform } from '../server/providers/image/local/background.js';
 import { inpaintLocal } from '../server/providers/image/local/inpaint.js';
-import {
-  backgroundRemovalSamples,
-  inpaintSamples,
-  largeInpaintSample,
-  photoLikeSample,
-  portraitSample,
-  type InpaintSample,
-  type MaskedSample,
-} from '../server/providers/image/local/testset.js';
+import { inpaintSamples, largeInpaintSample, type InpaintSample } from './fixtures/drawn-shapes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -35,77 +26,12 @@ async function rgba(png: Buffer): Promise<{ data: Buffer; width: number; height:
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-interface Score {
-  iou: number;
-  falsePositive: number;
-  falseNegative: number;
-}
 
-function score(alpha: Uint8Array | Buffer, stride: number, offset: number, mask: Uint8Array): Score {
-  let inter = 0;
-  let union = 0;
-  let fp = 0;
-  let fn = 0;
-  for (let i = 0; i < mask.length; i++) {
-    const a = alpha[i * stride + offset]! > 127;
-    const m = mask[i] === 1;
-    if (a && m) inter++;
-    if (a || m) union++;
-    if (a && !m) fp++;
-    if (!a && m) fn++;
-  }
-  return { iou: union === 0 ? 1 : inter / union, falsePositive: fp, falseNegative: fn };
-}
 
 /**
  * One interior point per subject (8-connected component of the ground truth): its centroid when
  * that lies inside the subject, otherwise (e.g. a ring) the subject's deepest pixel.
  */
-function subjectPoints(sample: MaskedSample): Array<[number, number]> {
-  const { width: w, height: h, mask } = sample;
-  const label = new Int32Array(w * h).fill(-1);
-  const depth = squaredDistanceTransform(Uint8Array.from(mask, (v) => (v ? 0 : 1)), w, h);
-  const points: Array<[number, number]> = [];
-  const queue = new Int32Array(w * h);
-  let id = 0;
-  for (let s = 0; s < w * h; s++) {
-    if (!mask[s] || label[s] !== -1) continue;
-    let qh = 0;
-    let qt = 0;
-    label[s] = id;
-    queue[qt++] = s;
-    let sx = 0;
-    let sy = 0;
-    let deepest = s;
-    while (qh < qt) {
-      const i = queue[qh++]!;
-      const x = i % w;
-      const y = (i - x) / w;
-      sx += x;
-      sy += y;
-      if (depth[i]! > depth[deepest]!) deepest = i;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const j = yy * w + xx;
-          if (mask[j] && label[j] === -1) {
-            label[j] = id;
-            queue[qt++] = j;
-          }
-        }
-      }
-    }
-    const cx = Math.round(sx / qt);
-    const cy = Math.round(sy / qt);
-    // Inside, and not within 2 px of the outline.
-    if (label[cy * w + cx] === id && depth[cy * w + cx]! >= 4) points.push([cx, cy]);
-    else points.push([deepest % w, Math.floor(deepest / w)]);
-    id++;
-  }
-  return points;
-}
 
 const luminance = (d: Buffer | Uint8Array, i: number): number => 0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!;
 
@@ -136,113 +62,6 @@ function distToMask(s: InpaintSample, x: number, y: number): number {
 
 // ---------------------------------------------------------------------------------------------
 // Background removal
-
-describe('removeBackgroundLocal', () => {
-  let samples: MaskedSample[];
-  beforeAll(async () => {
-    samples = await backgroundRemovalSamples();
-  });
-
-  it('has a generated test set of at least 8 images with masks', () => {
-    expect(samples.length).toBeGreaterThanOrEqual(8);
-    for (const s of samples) {
-      expect(s.mask.length).toBe(s.width * s.height);
-      expect(s.mask.some((v) => v === 1)).toBe(true);
-    }
-  });
-
-  it('separates every subject from its background (IoU >= 0.9), with clean corners and solid centres', async () => {
-    const rows: Array<Record<string, string | number>> = [];
-    const failures: string[] = [];
-    for (const s of samples) {
-      const t0 = performance.now();
-      const out = await removeBackgroundLocal(s.image);
-      const ms = performance.now() - t0;
-      const meta = await sharp(out).metadata();
-      expect(meta.format).toBe('png');
-      expect(meta.hasAlpha).toBe(true);
-      expect(meta.channels).toBe(4);
-      expect([meta.width, meta.height]).toEqual([s.width, s.height]);
-      const { data } = await rgba(out);
-      const sc = score(data, 4, 3, s.mask);
-      rows.push({ sample: s.name, IoU: Number(sc.iou.toFixed(4)), falsePos: sc.falsePositive, falseNeg: sc.falseNegative, ms: Math.round(ms) });
-      if (sc.iou < 0.9) failures.push(`${s.name}: IoU ${sc.iou.toFixed(3)}`);
-      const a = (x: number, y: number): number => data[(y * s.width + x) * 4 + 3]!;
-      for (const [x, y] of [
-        [0, 0],
-        [s.width - 1, 0],
-        [0, s.height - 1],
-        [s.width - 1, s.height - 1],
-      ] as const) {
-        if (a(x, y) !== 0) failures.push(`${s.name}: corner (${x},${y}) alpha ${a(x, y)}`);
-      }
-      for (const [x, y] of subjectPoints(s)) {
-        if (a(x, y) !== 255) failures.push(`${s.name}: subject point (${x},${y}) alpha ${a(x, y)}`);
-      }
-    }
-    console.log('background removal IoU (alpha > 127 vs ground truth):');
-    console.table(rows);
-    console.log(rows.map((r) => `${String(r.sample).padEnd(28)} IoU ${r.IoU}`).join('\n'));
-    expect(failures).toEqual([]);
-  }, 120_000);
-
-  it('keeps a subject that is cut by the image border (portrait)', async () => {
-    const s = await portraitSample();
-    const { data } = await rgba(await removeBackgroundLocal(s.image));
-    const sc = score(data, 4, 3, s.mask);
-    console.log(`background removal ${s.name}: IoU ${sc.iou.toFixed(4)}`);
-    expect(sc.iou).toBeGreaterThan(0.9);
-    expect(data[3]).toBe(0);
-    expect(data[((s.height - 1) * s.width + s.width - 1) * 4 + 3]).toBe(0);
-    expect(data[((s.height - 1) * s.width + s.width / 2) * 4 + 3]).toBe(255);
-  });
-
-  it('foregroundMask returns the alpha that removeBackgroundLocal applies', async () => {
-    const s = samples[0]!;
-    const m = await foregroundMask(s.image);
-    expect([m.width, m.height]).toEqual([s.width, s.height]);
-    const { data } = await rgba(await removeBackgroundLocal(s.image));
-    let diff = 0;
-    for (let i = 0; i < m.alpha.length; i++) if (m.alpha[i] !== data[i * 4 + 3]) diff++;
-    expect(diff).toBe(0);
-    expect(score(m.alpha, 1, 0, s.mask).iou).toBeGreaterThan(0.9);
-  });
-
-  it('applies EXIF orientation', async () => {
-    const s = samples[0]!;
-    const jpeg = await sharp(s.image).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
-    const meta = await sharp(await removeBackgroundLocal(jpeg)).metadata();
-    expect([meta.width, meta.height]).toEqual([s.height, s.width]);
-  });
-
-  it('refuses a decompression bomb (20000x20000 PNG) with maxPixels 40e6', async () => {
-    const bomb = await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#fff' }, limitInputPixels: false })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    expect(bomb.length).toBeLessThan(5_000_000);
-    await expect(removeBackgroundLocal(bomb, { maxPixels: 40e6 })).rejects.toThrow(/pixel limit/i);
-    await expect(foregroundMask(bomb)).rejects.toThrow(/pixel limit/i);
-    const mask = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
-    await expect(inpaintLocal(bomb, mask)).rejects.toThrow(/pixel limit/i);
-  }, 60_000);
-
-  it('handles a 12-megapixel photo-like image quickly', async () => {
-    const p = await photoLikeSample(4000, 3000);
-    sampleRss();
-    const t0 = performance.now();
-    const out = await removeBackgroundLocal(p.image);
-    const ms = performance.now() - t0;
-    sampleRss();
-    const { data, width, height } = await rgba(out);
-    expect([width, height]).toEqual([4000, 3000]);
-    const sc = score(data, 4, 3, p.mask);
-    console.log(`background removal 12 MP (4000x3000): ${Math.round(ms)} ms, IoU ${sc.iou.toFixed(4)}, peak RSS so far ${(peakRss / 1e6).toFixed(0)} MB`);
-    expect(sc.iou).toBeGreaterThan(0.9); // its speed is measured by `npm run bench images`, not asserted here
-  }, 120_000);
-});
-
-// ---------------------------------------------------------------------------------------------
-// Inpainting
 
 describe('inpaintLocal', () => {
   let samples: InpaintSample[];
