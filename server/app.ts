@@ -31,13 +31,13 @@ import { likeRoutes } from './modules/like/like.rest.js';
 import { textRoutes } from './modules/text/text.rest.js';
 import { imageRoutes } from './modules/image/image.rest.js';
 import { fileRoutes } from './providers/storage/local.js';
-import { graphqlUploadExpress } from 'graphql-upload-minimal';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 import { createArmor, PARSE_OPTIONS, wsOnSubscribe } from './http/armor.js';
 import { sharedSubscribe } from './http/shared-subscribe.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { graphqlUploads } from './uploads.js';
 import { ConnectionCounter, WS_TOO_MANY_CONNECTIONS } from './http/ws-connections.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
 import { ToolKind } from './modules/job/job.kinds.js';
@@ -224,8 +224,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir));
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
-  // GraphQL multipart uploads; the byte limit is enforced while reading (PAYLOAD_TOO_LARGE).
-  expressApp.use('/graphql', graphqlUploadExpress({ maxFileSize: config.UPLOAD_MAX_BYTES + 1, maxFiles: 3 }));
+  // GraphQL multipart uploads, every file read in before the operation runs; the byte
+  // limit is enforced while reading (PAYLOAD_TOO_LARGE), a stalled upload gets 408.
+  expressApp.use('/graphql', graphqlUploads({ maxBytes: config.UPLOAD_MAX_BYTES, maxFiles: 3, idleMs: config.UPLOAD_IDLE_TIMEOUT_MS }));
   expressApp.use(
     '/graphql',
     expressMiddleware(apollo, {

@@ -1,14 +1,21 @@
 // Uploaded files: read with a size limit, typed by their bytes (never by name or
 // header), and — for inputs a worker needs — kept privately under DATA_DIR/uploads
 // until the job is over.
+//
+// GraphQL multipart requests are read whole before any resolver runs (graphqlUploads):
+// type-graphql awaits every argument that is a promise, Upload scalars included, before
+// calling a resolver, so a file stream left for the resolver to read would stall the
+// multipart parser before it reached the next file, and the request would never answer.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import type { FileUpload } from 'graphql-upload-minimal';
+import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
 import multer from 'multer';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, ErrorCode } from './errors.js';
+import { refusalBody } from './http/request-errors.js';
 
 export interface UploadedFile {
   bytes: Buffer;
@@ -18,7 +25,149 @@ export interface UploadedFile {
 const tooLarge = (maxBytes: number) =>
   new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The file is too large: the limit is ${Math.floor(maxBytes / (1024 * 1024))} MB`, { maxBytes });
 
-/** Reads a GraphQL multipart upload into memory, refusing more than maxBytes. */
+const stalledMessage = (idleMs: number) =>
+  `The upload stalled: nothing arrived for ${Math.round(idleMs / 1000)} s. Please check your connection and try again.`;
+
+/**
+ * Calls onIdle once when the request sends no bytes for idleMs (from now, then from each
+ * chunk); returns the function that stops watching. Call it once the body is piped into
+ * its parser: the 'data' listener it adds starts the flow (it never resumes a paused one).
+ */
+function watchIdle(req: Request, idleMs: number, onIdle: () => void): () => void {
+  let lastData = Date.now();
+  let immediate: NodeJS.Immediate | undefined;
+  const check = () => {
+    // Data that arrived while the event loop was busy is read in the poll phase, after
+    // timers: look again once it has had its turn, so a busy server does not call it a stall.
+    immediate = setImmediate(() => {
+      const quietFor = Date.now() - lastData;
+      if (quietFor < idleMs) return void (timer = setTimeout(check, idleMs - quietFor));
+      stop();
+      onIdle();
+    });
+  };
+  let timer = setTimeout(check, idleMs);
+  const onData = () => {
+    lastData = Date.now();
+  };
+  function stop() {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+    req.off('data', onData);
+    req.off('close', stop);
+  }
+  req.on('data', onData);
+  req.once('close', stop);
+  return stop;
+}
+
+/** Refuses a stalled upload with 408 and closes the connection (the rest of its body will not come). */
+function answerStalled(req: Request, res: Response, idleMs: number): void {
+  req.unpipe();
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
+  res.status(408).set('Connection', 'close').json(refusalBody(ErrorCode.BAD_USER_INPUT, stalledMessage(idleMs)));
+}
+
+/** A GraphQL upload already read to its end: its bytes, or why they could not be read. */
+interface ReceivedUpload extends FileUpload {
+  received: { bytes: Buffer } | { error: AppError };
+}
+
+const isReceived = (file: FileUpload): file is ReceivedUpload => 'received' in file;
+
+/** Reads one file of a multipart request to its end, keeping at most maxBytes (the rest is discarded). */
+async function receive(file: FileUpload, maxBytes: number): Promise<ReceivedUpload> {
+  let received: ReceivedUpload['received'];
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    const stream = file.createReadStream();
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      // Past the limit the parser (limited to maxBytes + 1) skips the rest of the file.
+      if (size <= maxBytes) chunks.push(chunk as Buffer);
+    }
+    received = size > maxBytes || (stream as { truncated?: boolean }).truncated ? { error: tooLarge(maxBytes) } : { bytes: Buffer.concat(chunks, size) };
+  } catch (e) {
+    received =
+      (e as { status?: number }).status === 413 ? { error: tooLarge(maxBytes) } : { error: new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`) };
+  }
+  const { error } = received as { error?: AppError };
+  return {
+    filename: file.filename,
+    fieldName: file.fieldName,
+    mimetype: file.mimetype,
+    encoding: file.encoding,
+    received,
+    createReadStream: () => {
+      if (error) throw error;
+      // Typed as an fs.ReadStream by graphql-upload-minimal; any Readable is what it really hands out.
+      return Readable.from([(received as { bytes: Buffer }).bytes]) as unknown as ReturnType<FileUpload['createReadStream']>;
+    },
+  };
+}
+
+/** Every Upload placed in the operations (a batch is an array), once each; iterative, so no nesting overflows the stack. */
+function uploadsIn(operations: unknown): Set<Upload> {
+  const found = new Set<Upload>();
+  const stack = [operations];
+  while (stack.length) {
+    const value = stack.pop();
+    if (value instanceof Upload) found.add(value);
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) stack.push(v);
+  }
+  return found;
+}
+
+/**
+ * Express middleware for GraphQL multipart requests (graphql-multipart-request-spec),
+ * in place of graphql-upload-minimal's: each file is read into memory (at most maxBytes,
+ * a larger one is refused with PAYLOAD_TOO_LARGE when its resolver reads it) as the
+ * parser reaches it, whatever the order of the map and the parts, and the operation
+ * runs only once every file is in. A request that sends nothing for idleMs is refused
+ * with 408 and its connection closed, so no upload can hold a request open.
+ */
+export function graphqlUploads(limits: { maxBytes: number; maxFiles: number; idleMs: number }): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is('multipart/form-data')) return next();
+    const received: Promise<unknown>[] = [];
+    let done = false;
+    const finish = (err?: unknown) => {
+      if (done) return;
+      done = true;
+      stopWatching();
+      next(err);
+    };
+    let stopWatching = () => {};
+    processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
+      .then(async (operations) => {
+        for (const upload of uploadsIn(operations)) {
+          // The Upload scalar hands resolvers this promise: it now settles once the file is read.
+          upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes));
+          upload.promise.catch(() => undefined);
+          received.push(upload.promise);
+        }
+        await Promise.allSettled(received);
+        req.body = operations;
+        finish();
+      })
+      .catch((error: { status?: number; expose?: boolean }) => {
+        if (!done && error.status && error.expose) res.status(error.status);
+        finish(error);
+      });
+    // Watched once the parser is attached (adding a 'data' listener starts the flow).
+    stopWatching = watchIdle(req, limits.idleMs, () => {
+      if (done) return;
+      done = true;
+      answerStalled(req, res, limits.idleMs);
+    });
+  };
+}
+
+/** A GraphQL upload's bytes, refusing more than maxBytes; the file was read by graphqlUploads. */
 export async function readUpload(upload: Promise<FileUpload> | FileUpload, maxBytes: number): Promise<UploadedFile> {
   let file: FileUpload;
   try {
@@ -26,25 +175,10 @@ export async function readUpload(upload: Promise<FileUpload> | FileUpload, maxBy
   } catch (e) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    const stream = file.createReadStream();
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        stream.destroy();
-        throw tooLarge(maxBytes);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    if ((stream as { truncated?: boolean }).truncated) throw tooLarge(maxBytes);
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    if ((e as { status?: number }).status === 413) throw tooLarge(maxBytes);
-    throw new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`);
-  }
-  return { bytes: Buffer.concat(chunks), filename: file.filename };
+  const { received } = isReceived(file) ? file : await receive(file, maxBytes);
+  if ('error' in received) throw received.error;
+  if (received.bytes.length > maxBytes) throw tooLarge(maxBytes);
+  return { bytes: received.bytes, filename: file.filename };
 }
 
 /** The file's real type, read from its bytes. */
@@ -79,17 +213,34 @@ const keyPath = (dataDir: string, key: string) => {
 export const readPrivateUpload = (dataDir: string, key: string) => readFile(keyPath(dataDir, key));
 export const deletePrivateUpload = (dataDir: string, key: string) => rm(keyPath(dataDir, key), { force: true });
 
-/** Parses a REST multipart body (spec §7 field names) into memory with the same limit. */
-export function parseRestUploads(req: Request, res: Response, fields: string[], maxBytes: number): Promise<void> {
+/**
+ * Parses a REST multipart body (spec §7 field names) into memory with the same limit.
+ * A body that sends nothing for idleMs is answered here with 408 (connection closed)
+ * and the promise rejects.
+ */
+export function parseRestUploads(req: Request, res: Response, fields: string[], maxBytes: number, idleMs: number): Promise<void> {
   // Files under other names are ignored (and dropped with the request), not an error.
   const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: fields.length + 2, fields: 10 } }).any();
-  return new Promise((resolve, reject) =>
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let stopWatching = () => {};
     parse(req, res, (err: unknown) => {
+      settled = true;
+      stopWatching();
       if (!err) return resolve();
       if ((err as { code?: string }).code === 'LIMIT_FILE_SIZE') return reject(tooLarge(maxBytes));
       return reject(new AppError(ErrorCode.BAD_USER_INPUT, `The upload could not be read: ${(err as Error).message}`));
-    }),
-  );
+    });
+    // Watched once multer's parser is attached (adding a 'data' listener starts the flow).
+    if (!settled) {
+      stopWatching = watchIdle(req, idleMs, () => {
+        if (settled) return;
+        settled = true;
+        answerStalled(req, res, idleMs);
+        reject(new AppError(ErrorCode.BAD_USER_INPUT, stalledMessage(idleMs)));
+      });
+    }
+  });
 }
 
 /** A file from a REST multipart request, or undefined. */

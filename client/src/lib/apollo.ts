@@ -9,6 +9,7 @@ import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { OperationTypeNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import { getAuthToken } from './authToken';
+import { uploadFetch } from './uploadFetch';
 
 const GRAPHQL_PATH = '/graphql';
 
@@ -22,8 +23,9 @@ const authLink = new SetContextLink(async (prev) => ({
 }));
 
 // Apollo Server's CSRF guard rejects multipart bodies unless a header forces a preflight;
-// sent on every request so uploads and plain operations take the same path.
-const httpLink = new UploadHttpLink({ uri: GRAPHQL_PATH, headers: { 'apollo-require-preflight': 'true' } });
+// sent on every request so uploads and plain operations take the same path. A mutation
+// whose context.fetchOptions carry onUploadProgress reports its upload (lib/uploadFetch).
+const httpLink = new UploadHttpLink({ uri: GRAPHQL_PATH, headers: { 'apollo-require-preflight': 'true' }, fetch: uploadFetch });
 
 function webSocketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';

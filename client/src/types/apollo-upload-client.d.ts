@@ -8,6 +8,8 @@ declare module 'apollo-upload-client/UploadHttpLink.mjs' {
     headers?: Record<string, string>;
     credentials?: RequestCredentials;
     fetchOptions?: RequestInit;
+    /** Used in place of the global fetch (with the merged fetch options as its init). */
+    fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
     includeExtensions?: boolean;
     includeUnusedVariables?: boolean;
   }

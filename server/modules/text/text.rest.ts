@@ -51,7 +51,7 @@ export function textRoutes(app: App): Router {
     '/api/ai/resume-review',
     authed(app, async (req, res) => {
       const job = await app.text.reviewResume(req.user, async () => {
-        await parseRestUploads(req, res, ['resume'], app.services.config.UPLOAD_MAX_BYTES);
+        await parseRestUploads(req, res, ['resume'], app.services.config.UPLOAD_MAX_BYTES, app.services.config.UPLOAD_IDLE_TIMEOUT_MS);
         return restFile(req, 'resume');
       });
       await answerWhenDone(app, req, res, job);

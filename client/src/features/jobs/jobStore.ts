@@ -3,6 +3,7 @@
 // refreshes the creation lists wherever the user is.
 import { apolloClient, onSessionReset } from '../../lib/apollo';
 import { toAppError, type AppErrorInfo } from '../../lib/graphqlError';
+import type { UploadProgress } from '../../lib/uploadFetch';
 import type { JobPhase, JobProgressSubscription } from '../../gql/graphql';
 import { CancelJobMutation, JobProgressSubscription as JobProgressDocument, JobQuery } from './api/operations';
 
@@ -24,6 +25,16 @@ export interface JobSnapshot {
   cancelling: boolean;
   /** What the user asked for (e.g. topic and length), so a page coming back can show it. */
   params: Readonly<Record<string, string>> | null;
+  /** While starting: how much of the request (its files) has been sent, when the tool reports it. */
+  upload: UploadProgress | null;
+}
+
+/**
+ * Handed to a tool's start function: pass it as its mutation's `context`, so the upload
+ * reports its progress and Cancel can stop it while it is still being sent.
+ */
+export interface StartContext {
+  fetchOptions: { signal: AbortSignal; onUploadProgress: (progress: UploadProgress) => void };
 }
 
 /** What a tool mutation returns. */
@@ -48,9 +59,13 @@ export const IDLE_JOB: JobSnapshot = {
   error: null,
   cancelling: false,
   params: null,
+  upload: null,
 };
 
 export const isJobBusy = (s: JobSnapshot) => s.status === 'starting' || s.status === 'running';
+
+/** Whether a starting job's request is still sending its files (the total may be unknown: 0). */
+export const isUploading = (s: JobSnapshot) => s.status === 'starting' && s.upload !== null && (s.upload.total === 0 || s.upload.loaded < s.upload.total);
 
 interface Progress {
   phase: JobPhase;
@@ -68,6 +83,8 @@ interface Slot {
   run: number;
   stop: (() => void) | null;
   settle: ((s: JobSnapshot) => void) | null;
+  /** While starting: stops the tool's request (its upload). */
+  abortStart: (() => void) | null;
 }
 
 /** Re-reads the user's creation lists: active queries refetch, inactive ones refetch when next shown. */
@@ -98,32 +115,58 @@ class JobStore {
   }
 
   /**
-   * Starts a job with `start` (the tool's mutation) and follows it to its end.
-   * Resolves with the final snapshot: completed, failed (error says why) or cancelled.
+   * Starts a job with `start` (the tool's mutation, given the context to send it with) and
+   * follows it to its end. Resolves with the final snapshot: completed, failed (error says
+   * why) or cancelled.
    */
-  run(name: string, start: () => Promise<StartedJob>, params: Record<string, string> | null = null): Promise<JobSnapshot> {
+  run(name: string, start: (context: StartContext) => Promise<StartedJob>, params: Record<string, string> | null = null): Promise<JobSnapshot> {
     const slot = this.reset(name);
     const run = slot.run;
+    const starting = () => slot.run === run && slot.snapshot.status === 'starting';
+    const controller = new AbortController();
+    slot.abortStart = () => controller.abort();
     this.set(name, { ...IDLE_JOB, status: 'starting', params });
+    const onUploadProgress = (upload: UploadProgress) => {
+      if (starting()) this.set(name, { ...slot.snapshot, upload });
+    };
     return new Promise<JobSnapshot>((resolve) => {
       slot.settle = resolve;
-      start().then(
+      start({ fetchOptions: { signal: controller.signal, onUploadProgress } }).then(
         (job) => {
           if (slot.run !== run) return;
-          this.set(name, { ...this.get(name), status: 'running', jobId: job.id });
+          slot.abortStart = null;
+          if (!starting()) {
+            // Cancelled once its upload was sent: the job started anyway, so stop it too.
+            if (slot.snapshot.status === 'cancelled' && !TERMINAL.has(job.phase)) {
+              apolloClient.mutate({ mutation: CancelJobMutation, variables: { id: job.id } }).catch(() => undefined);
+            }
+            return;
+          }
+          this.set(name, { ...this.get(name), status: 'running', jobId: job.id, upload: null });
           this.apply(name, run, { phase: job.phase, percent: job.percent, message: job.message ?? null });
           if (!TERMINAL.has(job.phase)) this.follow(name, run, job.id);
         },
         (err: unknown) => {
-          if (slot.run !== run) return;
-          this.finish(name, { ...this.get(name), status: 'failed', error: toAppError(err) });
+          if (slot.run === run) slot.abortStart = null;
+          if (!starting()) return;
+          this.finish(name, { ...this.get(name), status: 'failed', upload: null, error: toAppError(err) });
         },
       );
     });
   }
 
+  /**
+   * Stops the slot's job. Before the server has answered with the job, a request still
+   * sending its files is aborted (nothing reaches a worker); one already sent is left to
+   * answer, and the job it started is cancelled then.
+   */
   async cancel(name: string): Promise<void> {
     const slot = this.slots.get(name);
+    if (slot?.snapshot.status === 'starting') {
+      if (isUploading(slot.snapshot)) slot.abortStart?.();
+      this.finish(name, { ...slot.snapshot, status: 'cancelled', cancelling: false, upload: null, message: 'Cancelled' });
+      return;
+    }
     const { jobId } = this.get(name);
     if (!slot || !jobId || !isJobBusy(slot.snapshot)) return;
     const run = slot.run;
@@ -142,7 +185,7 @@ class JobStore {
     const old = this.slots.get(name);
     old?.stop?.();
     old?.settle?.(old.snapshot);
-    const slot: Slot = { snapshot: IDLE_JOB, run: (old?.run ?? 0) + 1, stop: null, settle: null };
+    const slot: Slot = { snapshot: IDLE_JOB, run: (old?.run ?? 0) + 1, stop: null, settle: null, abortStart: null };
     this.slots.set(name, slot);
     this.emit();
     return slot;

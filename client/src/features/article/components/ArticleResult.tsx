@@ -24,7 +24,7 @@ export function ArticleResult({ job, lengthLabel, onCancel, onUpgraded }: Props)
       resultLabel="Article text"
       emptyHint="Enter a topic and click “Generate article” to get started."
       stats={<ArticleStats text={job.text} lengthLabel={lengthLabel} />}
-      embeddedNote="Written by Atelier's built-in offline writer (no AI service is configured)."
+      embeddedNote="Written by Atelier's built-in offline writer; for AI-written articles, set OPENAI_API_KEY (or an OpenAI-compatible OPENAI_BASE_URL) on the server."
     />
   );
 }

@@ -42,8 +42,8 @@ export function RemoveBackgroundRoute() {
     }
     revealResult(resultRef.current);
     const outcome = await run(
-      async () => {
-        const { data } = await removeBackground({ variables: { image: file } });
+      async (context) => {
+        const { data } = await removeBackground({ variables: { image: file }, context });
         if (!data) throw new Error('The server did not start the job. Please try again.');
         return data.removeBackground;
       },

@@ -25,7 +25,7 @@ export function BlogTitlesResult({ job, categoryLabel, onCancel, onUpgraded }: P
       resultLabel="Generated blog titles"
       emptyHint="Enter a keyword and click “Generate Titles” to get started."
       stats={<BlogTitlesStats text={job.text} categoryLabel={categoryLabel} />}
-      embeddedNote="Written by Atelier's built-in offline writer (no AI service is configured)."
+      embeddedNote="Written by Atelier's built-in offline writer; for AI-written titles, set OPENAI_API_KEY (or an OpenAI-compatible OPENAI_BASE_URL) on the server."
     />
   );
 }

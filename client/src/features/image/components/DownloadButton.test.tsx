@@ -107,6 +107,7 @@ function completed(id: string, content: string): JobSnapshot {
     error: null,
     cancelling: false,
     params: { description: 'a cat', style: 'REALISTIC', publish: 'false' },
+    upload: null,
   };
 }
 

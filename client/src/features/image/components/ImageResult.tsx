@@ -51,7 +51,7 @@ export function ImageResult({ job, description, styleLabel, published, errorMess
               {published ? <Globe aria-hidden className="size-3.5" /> : <Lock aria-hidden className="size-3.5" />}
               {published ? 'Shared in the Community gallery' : 'Private'}
             </span>
-            {job.creation && isEmbeddedProvider(job.creation.provider) && <span>Made by Atelier's built-in offline generator.</span>}
+            {job.creation && isEmbeddedProvider(job.creation.provider) && <span>Made by Atelier's built-in offline generator; for AI images, set OPENAI_API_KEY on the server.</span>}
           </figcaption>
         </figure>
       ) : (

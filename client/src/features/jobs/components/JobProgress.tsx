@@ -1,6 +1,7 @@
 import { Check, LoaderCircle, X } from 'lucide-react';
 import type { JobPhase } from '../../../gql/graphql';
-import type { JobSnapshot } from '../jobStore';
+import { formatMegabytes } from '../../../lib/files';
+import { isUploading, type JobSnapshot } from '../jobStore';
 
 type WorkingPhase = Extract<JobPhase, 'ANALYZING' | 'PROCESSING' | 'FINALIZING'>;
 const WORKING: readonly WorkingPhase[] = ['ANALYZING', 'PROCESSING', 'FINALIZING'];
@@ -20,10 +21,19 @@ function stepIndex(phase: JobPhase | null): number {
   return phase && phase !== 'QUEUED' ? WORKING.indexOf(phase as WorkingPhase) : -1;
 }
 
-/** The real phases of a running job, its percent and a Cancel button. */
+/**
+ * The real phases of a running job, its percent and a Cancel button. Before the job has
+ * started, a tool sending files shows how much of them has been sent, and Cancel stops it.
+ */
 export function JobProgress({ job, onCancel, labels = DEFAULT_LABELS }: Props) {
   const current = stepIndex(job.phase);
-  const phaseLabel = job.status === 'starting' ? 'Starting' : current < 0 ? 'Queued' : (labels[WORKING[current] ?? 'FINALIZING'] ?? 'Working');
+  const upload = job.status === 'starting' ? job.upload : null;
+  const uploading = isUploading(job);
+  const percent = uploading && upload ? (upload.total ? Math.floor((upload.loaded / upload.total) * 100) : 0) : job.percent;
+  const phaseLabel = uploading ? 'Uploading' : job.status === 'starting' ? 'Starting' : current < 0 ? 'Queued' : (labels[WORKING[current] ?? 'FINALIZING'] ?? 'Working');
+  let message = job.message;
+  if (uploading && upload) message = upload.total ? `${formatMegabytes(upload.loaded)} of ${formatMegabytes(upload.total)}` : null;
+  else if (upload) message = 'Upload complete';
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-indigo-100 bg-indigo-50/60 p-4">
       <div className="flex items-center justify-between gap-3">
@@ -32,13 +42,13 @@ export function JobProgress({ job, onCancel, labels = DEFAULT_LABELS }: Props) {
           <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin" />
           <span className="truncate">
             {phaseLabel}
-            {job.message && job.message !== phaseLabel ? ` · ${job.message}` : ''}
+            {message && message !== phaseLabel ? ` · ${message}` : ''}
           </span>
         </p>
         <button
           type="button"
           onClick={onCancel}
-          disabled={!job.jobId || job.cancelling}
+          disabled={job.cancelling || (!job.jobId && job.status !== 'starting')}
           className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
         >
           <X aria-hidden className="size-4" />
@@ -47,13 +57,13 @@ export function JobProgress({ job, onCancel, labels = DEFAULT_LABELS }: Props) {
       </div>
       <div
         role="progressbar"
-        aria-label="Progress"
+        aria-label={uploading ? 'Upload progress' : 'Progress'}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={job.percent}
+        aria-valuenow={percent}
         className="h-2 overflow-hidden rounded-full bg-indigo-100"
       >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width] duration-100 ease-linear" style={{ width: `${job.percent}%` }} />
+        <div className="h-full rounded-full bg-indigo-600 transition-[width] duration-100 ease-linear" style={{ width: `${percent}%` }} />
       </div>
       <ol className="grid grid-cols-3 gap-2 text-xs">
         {WORKING.map((phase, i) => {
@@ -76,7 +86,7 @@ export function JobProgress({ job, onCancel, labels = DEFAULT_LABELS }: Props) {
           );
         })}
       </ol>
-      <p className="sr-only">{job.percent}% done</p>
+      <p className="sr-only">{uploading ? `${percent}% uploaded` : `${job.percent}% done`}</p>
     </div>
   );
 }

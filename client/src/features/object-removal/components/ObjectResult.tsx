@@ -64,11 +64,17 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
                   <dd className="font-medium text-slate-800">{object}</dd>
                 </div>
               )}
+              {job.message && job.message !== 'Done' && (
+                <div className="flex items-center gap-2">
+                  <dt className="text-slate-500">Result</dt>
+                  <dd className="font-medium text-slate-800">{job.message}</dd>
+                </div>
+              )}
             </dl>
             <DownloadImageButton url={resultUrl} prefix="object-removed" />
           </div>
           {job.creation && isEmbeddedProvider(job.creation.provider) && (
-            <p className="text-xs text-slate-500">Filled in by Atelier's built-in offline remover (no AI service is configured).</p>
+            <p className="text-xs text-slate-500">Found and filled in offline by Atelier's built-in models; to use Cloudinary's generative remove instead, set CLOUDINARY_URL on the server.</p>
           )}
         </>
       ) : (
@@ -77,7 +83,7 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
           <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-500">
             <ImageIcon aria-hidden className="size-10" />
             <p className="font-medium text-slate-700">No Image Processed</p>
-            <p className="text-sm">Upload an image, brush over the object, name it and click “Remove Object”.</p>
+            <p className="text-sm">Upload an image, name the object (brush over it if you like) and click “Remove Object”.</p>
           </div>
         )
       )}

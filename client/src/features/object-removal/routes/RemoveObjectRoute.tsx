@@ -65,31 +65,25 @@ export function RemoveObjectRoute() {
       objectRef.current?.focus();
       return;
     }
-    if (!naturalSize) {
-      toast.error('This image cannot be shown in the browser, so it cannot be brushed over. Please use a PNG, JPEG or WebP image.');
-      return;
-    }
-    if (strokes.length === 0) {
-      toast.error('Brush over the object you want to remove first');
-      canvasRef.current?.focus();
-      return;
-    }
-
-    setPreparing(true);
-    let mask: File;
-    try {
-      mask = await renderMask(strokes, naturalSize.width, naturalSize.height);
-    } catch (err) {
-      toast.error(toAppError(err).message);
-      return;
-    } finally {
-      setPreparing(false);
+    // Brushing is optional: without a mask the object is found by its name.
+    let mask: File | undefined;
+    if (strokes.length > 0 && naturalSize) {
+      setPreparing(true);
+      try {
+        mask = await renderMask(strokes, naturalSize.width, naturalSize.height);
+      } catch (err) {
+        toast.error(toAppError(err).message);
+        return;
+      } finally {
+        setPreparing(false);
+      }
     }
 
     revealResult(resultRef.current);
     const outcome = await run(
-      async () => {
-        const { data } = await removeObject({ variables: { image: file, object: name, mask } });
+      async (context) => {
+        // The context reports the upload's progress and lets Cancel stop it while it is sent.
+        const { data } = await removeObject({ variables: { image: file, object: name, mask }, context });
         if (!data) throw new Error('The server did not start the job. Please try again.');
         return data.removeObject;
       },
@@ -108,7 +102,7 @@ export function RemoveObjectRoute() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader icon={<Scissors aria-hidden className="size-5" />} title="Object Removal" badge="PREMIUM">
-        Brush over something in a photo, name it, and get the photo back without it.
+        Name something in a photo (a cup, a dog, a person…) and get the photo back without it. Brush over it too to choose which one, or to remove anything else.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ObjectForm

@@ -24,7 +24,7 @@ export function ResumeResult({ job, onCancel, onUpgraded }: Props) {
       doneAnnouncement="Resume feedback ready."
       resultLabel="Resume feedback"
       emptyHint="Upload your resume and click “Analyze Resume” to get feedback."
-      embeddedNote="Reviewed by Atelier's built-in offline reviewer (no AI service is configured)."
+      embeddedNote="Reviewed by Atelier's built-in rule-based reviewer; for an AI review, set OPENAI_API_KEY on the server."
     />
   );
 }

@@ -38,8 +38,8 @@ export function ReviewResumeRoute() {
     }
     revealResult(resultRef.current);
     const outcome = await run(
-      async () => {
-        const { data } = await reviewResume({ variables: { resume: file } });
+      async (context) => {
+        const { data } = await reviewResume({ variables: { resume: file }, context });
         if (!data) throw new Error('The server did not start the job. Please try again.');
         return data.reviewResume;
       },

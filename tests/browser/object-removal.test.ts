@@ -1,0 +1,118 @@
+// Object removal in a real browser against the real server and worker: a real-sized photo,
+// a mask brushed with real mouse moves, and the job followed from its upload to the
+// finished image. A slow upload shows its progress and can be cancelled.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverAndBrowser } from '../helpers/browser.js';
+import { gqlOk, signUp, startStack } from '../helpers/server.js';
+
+const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' }));
+let photo: Buffer;
+let account: { token: string; user: { id: string } };
+
+beforeAll(async () => {
+  // coffee.png (600×400) at 800×533: a photo of about 1 MB.
+  photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'))).resize(800, 533).png().toBuffer();
+  account = await signUp(env.server.url, 'Brush', 'brush-browser');
+  await gqlOk(env.server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, account.token);
+});
+
+async function openTool(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The app keeps a built-in account's token in localStorage.
+  await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${env.server.url}/ai/remove-object`);
+  await page.getByRole('heading', { name: 'Object Removal' }).waitFor();
+  // Every text the job's status line shows, in order.
+  await page.evaluate(() => {
+    const w = window as unknown as { statuses: string[] };
+    w.statuses = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role=status]')) {
+        const text = el.textContent?.trim() ?? '';
+        if (text && w.statuses.at(-1) !== text) w.statuses.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return { context, page, errors };
+}
+
+/** Picks the photo, brushes over the cup with real mouse moves, and names it. */
+async function brushTheCup(page: Page) {
+  await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: photo });
+  const canvas = page.locator('canvas[aria-label^="Mask canvas over coffee.png"]');
+  await canvas.waitFor();
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+  const box = (await canvas.boundingBox())!;
+  // The cup sits left of centre in coffee.png: a zig-zag over it.
+  const at = (fx: number, fy: number) => [box.x + fx * box.width, box.y + fy * box.height] as const;
+  await page.mouse.move(...at(0.3, 0.35));
+  await page.mouse.down();
+  for (const [fx, fy] of [
+    [0.45, 0.35],
+    [0.3, 0.45],
+    [0.45, 0.45],
+    [0.3, 0.55],
+    [0.45, 0.55],
+  ] as const) {
+    await page.mouse.move(...at(fx, fy), { steps: 8 });
+  }
+  await page.mouse.up();
+  expect(await canvas.getAttribute('aria-label')).toMatch(/1 stroke painted/);
+  await page.getByLabel('Describe object to remove').fill('cup');
+}
+
+describe('object removal in the browser', () => {
+  it('uploads a ≥ 1 MB photo with a brushed mask and follows the job past "Starting" to the finished image', async () => {
+    expect(photo.length).toBeGreaterThan(1_000_000);
+    const { context, page, errors } = await openTool();
+    await brushTheCup(page);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Remove Object' }).click();
+    const result = page.getByRole('img', { name: 'The image with the cup removed' });
+    await result.waitFor({ timeout: 60_000 });
+    await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(800);
+    expect(await result.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(533);
+    await page.getByText('Object Removed', { exact: true }).waitFor();
+    const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    console.log(`browser object removal: ${Date.now() - started} ms; status line: ${JSON.stringify(statuses)}`);
+    // It got past starting: the job's own phases were shown before the result.
+    expect(statuses.some((s) => /^(Queued|Analyzing|Processing|Finalizing)/.test(s))).toBe(true);
+    const job = await env.server.server.app.services.db.job.findFirstOrThrow({ where: { userId: account.user.id, kind: 'object-removal' }, orderBy: { createdAt: 'desc' } });
+    expect(job).toMatchObject({ phase: 'COMPLETED', percent: 100 });
+    expect(job.input).toMatchObject({ object: 'cup', filename: 'coffee.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('shows a slow upload as "Uploading" with its progress, and Cancel stops it before any job exists', async () => {
+    const { context, page, errors } = await openTool();
+    await brushTheCup(page);
+    // About 100 KB/s up: the 1 MB photo takes ~10 s to send.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 100 * 1024 });
+    const jobsBefore = await env.server.server.app.services.db.job.count({ where: { userId: account.user.id } });
+    await page.getByRole('button', { name: 'Remove Object' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor({ timeout: 10_000 });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('status').filter({ hasText: /^Uploading · [\d.]+ MB of [\d.]+ MB$/ }).count()).toBe(1);
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    expect(await cancel.isEnabled()).toBe(true);
+    await cancel.click();
+    await page.getByText('Cancelled. Nothing was saved.').waitFor();
+    expect(await page.getByRole('button', { name: 'Remove Object' }).isEnabled()).toBe(true);
+    // The request was aborted mid-upload: no job was made.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await env.server.server.app.services.db.job.count({ where: { userId: account.user.id } })).toBe(jobsBefore);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
