@@ -1,17 +1,13 @@
 // One local image tool, timed in a fresh process so its peak RSS is its own:
-// node … bench/image-tool.ts <background|inpaint|render|idle> <image.png> [mask.png]
+// node … bench/image-tool.ts <render|idle> [image.png]
+// (Background and object removal on real photos: bench/quality-run.ts.)
 import { readFileSync } from 'node:fs';
-import { removeBackgroundLocal } from '../server/providers/image/local/background.js';
-import { inpaintLocal } from '../server/providers/image/local/inpaint.js';
 import { renderImage } from '../server/providers/image/local/render.js';
 
-const [tool, imagePath, maskPath] = process.argv.slice(2);
+const [tool, imagePath] = process.argv.slice(2);
 const runs = Number(process.env.BENCH_IMAGE_RUNS ?? 3);
 const image = imagePath ? readFileSync(imagePath) : Buffer.alloc(0);
-const mask = maskPath ? readFileSync(maskPath) : Buffer.alloc(0);
 const work: Record<string, () => Promise<Buffer>> = {
-  background: () => removeBackgroundLocal(image),
-  inpaint: () => inpaintLocal(image, mask),
   render: () => renderImage('a lighthouse on a cliff at sunset over the ocean', 'GHIBLI'),
   // The harness alone (Node, the TypeScript loader, sharp, the file read): the RSS floor.
   idle: async () => image,
