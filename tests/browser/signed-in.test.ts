@@ -10,7 +10,9 @@ let browser: Browser;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '8' });
+  // ~80 chunks at 30 ms: the article streams for ~2.5 s, so a subscription that a loaded
+  // machine sets up slowly still sees most of it arrive piece by piece.
+  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '30' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
