@@ -30,7 +30,9 @@ function runAt(megapixels: number): Run {
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
   });
-  return JSON.parse(out.trim().split('\n').at(-1)!) as Run;
+  const run = JSON.parse(out.trim().split('\n').at(-1)!) as Run;
+  console.error(`quality ${megapixels} MP:`, JSON.stringify(run));
+  return run;
 }
 
 const f = (n: number | 'identical' | undefined, d = 3): string => (n === 'identical' ? '∞ (identical)' : n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(d));
