@@ -16,7 +16,7 @@ export async function requireDependencies(config: Config): Promise<void> {
   }
 }
 
-/** On SIGTERM/SIGINT: runs `close`, then exits; exits anyway after SHUTDOWN_TIMEOUT_MS. */
+/** On SIGTERM/SIGINT (or its supervisor gone): runs `close`, then exits; exits anyway after SHUTDOWN_TIMEOUT_MS. */
 export function exitGracefully(log: Logger, close: () => Promise<unknown>): (reason: string, code?: number) => void {
   let stopping = false;
   const shutdown = (reason: string, code = 0) => {
@@ -34,5 +34,7 @@ export function exitGracefully(log: Logger, close: () => Promise<unknown>): (rea
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  // A child of `npm start`'s supervisor (server/supervisor.ts) never outlives it.
+  if (process.channel) process.once('disconnect', () => shutdown('supervisor gone'));
   return shutdown;
 }

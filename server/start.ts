@@ -1,15 +1,15 @@
 // `npm start`: the whole product on one port with embedded defaults. Checks Postgres and
-// Redis, applies migrations, builds the client if it is not built, then runs the API in
-// this process and one worker process beside it.
-import 'reflect-metadata';
-import { spawn, spawnSync } from 'node:child_process';
+// Redis, applies migrations, builds the client if it is not built, then supervises two
+// child processes, the API (on PORT) and one worker: one that dies is restarted with
+// backoff while the other keeps running (server/supervisor.ts). Ctrl-C stops both.
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { exitGracefully, requireDependencies } from './process.js';
+import { requireDependencies } from './process.js';
 import { applyMigrations } from './db/migrations.js';
 import { isClientBuilt } from './http/client.js';
-import { startServer } from './app.js';
+import { supervise } from './supervisor.js';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig();
@@ -28,14 +28,28 @@ if (!isClientBuilt()) {
   }
 }
 
-const worker = spawn(process.execPath, [...process.execArgv, resolve(root, 'worker/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
-const server = await startServer(config, createLogger(config.LOG_LEVEL, 'api'));
+const children = supervise(
+  [
+    { name: 'api', script: 'server/main.ts' },
+    { name: 'worker', script: 'worker/main.ts' },
+  ],
+  root,
+  log,
+);
 
-const shutdown = exitGracefully(log, async () => {
-  if (worker.exitCode === null) worker.kill('SIGTERM');
-  await server.close();
-});
-worker.on('exit', (exitCode, signal) => {
-  log.warn({ exitCode, signal }, 'the worker process stopped; stopping the API too');
-  shutdown('worker-exit', 1);
-});
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    log.warn({ signal }, 'stopping now');
+    children.kill();
+    return;
+  }
+  stopping = true;
+  log.info({ signal }, 'stopping the API and the worker (again to stop at once)');
+  void children.stop().then(() => {
+    log.info('stopped');
+    process.exit(0);
+  });
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
