@@ -11,6 +11,8 @@ import {
   UPLOAD_MAX_BYTES_DEFAULT,
   UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
+  PDF_READ_TIMEOUT_MS_DEFAULT,
+  PDF_READ_MEMORY_MB_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
   WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
 } from './constants.js';
@@ -62,6 +64,9 @@ const schema = z.object({
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
   /** Largest image (width × height) we decode: a decompression bomb stops here. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(IMAGE_MAX_PIXELS_DEFAULT),
+  /** A resume PDF is read in a process of its own, killed past this time or resident memory. */
+  PDF_READ_TIMEOUT_MS: z.coerce.number().int().min(100).default(PDF_READ_TIMEOUT_MS_DEFAULT),
+  PDF_READ_MEMORY_MB: z.coerce.number().int().min(128).default(PDF_READ_MEMORY_MB_DEFAULT),
   GRAPHQL_INTROSPECTION: bool.default(true),
   /** Adds the runNoopJob mutation and its worker, for the pipeline benchmark only. */
   ENABLE_NOOP_TOOL: bool.default(false),

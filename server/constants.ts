@@ -66,6 +66,13 @@ export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 /** An upload that sends nothing for this long is refused (408) and its connection closed. */
 export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
 export const RESUME_TEXT_MAX_CHARS = 40_000;
+/** Bounds on reading a resume PDF (worker/pdf): pages, characters, what its zlib streams unpack to. */
+export const PDF_MAX_PAGES = 50;
+export const PDF_MAX_TEXT_CHARS = 200_000;
+export const PDF_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+/** Time and memory one PDF reader process may take (PDF_READ_TIMEOUT_MS, PDF_READ_MEMORY_MB). */
+export const PDF_READ_TIMEOUT_MS_DEFAULT = 20_000;
+export const PDF_READ_MEMORY_MB_DEFAULT = 512;
 export const IMAGE_MAX_PIXELS_DEFAULT = 40_000_000;
 export const OBJECT_NAME_MAX_LENGTH = 40;
 export const GENERATED_IMAGE_SIZE = 1024;
