@@ -93,6 +93,9 @@ async function extract(bytes, limits) {
   }
 }
 
+// The worker that started it is gone (killed): nobody is watching any more, so stop.
+process.once('disconnect', () => process.exit(1));
+
 process.once('message', (/** @type {{ bytes: Uint8Array; limits: PdfLimits }} */ { bytes, limits }) => {
   extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits)
     .then(
