@@ -173,6 +173,8 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
     LOG_LEVEL: 'error',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     WS_MAX_CONNECTIONS_PER_USER: String(socketsPerUser),
+    // Every client connects from loopback: the per-address cap would count them as one.
+    WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: String(clients * 2),
     TOOL_RATE_PER_MINUTE: '100000',
     LIKE_RATE_PER_MINUTE: '100000',
   });

@@ -1,7 +1,7 @@
 // One HTTP server: Apollo at /graphql, graphql-ws on the same port and path, the REST
 // mirror under /api, health checks, GraphiQL and the built client (DESIGN.md §1).
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -10,11 +10,10 @@ import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
 import type { Config } from './config.js';
 import { createContext, type Context, type Services } from './context.js';
 import { createDb } from './db/prisma.js';
+import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.js';
 import { unavailableError } from './unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { UserCache } from './auth/user-cache.js';
@@ -33,12 +32,11 @@ import { imageRoutes } from './modules/image/image.rest.js';
 import { fileRoutes } from './providers/storage/local.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
-import { createArmor, PARSE_OPTIONS, wsOnSubscribe } from './http/armor.js';
-import { sharedSubscribe } from './http/shared-subscribe.js';
+import { createArmor, PARSE_OPTIONS } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { graphqlUploads } from './uploads.js';
-import { ConnectionCounter, WS_TOO_MANY_CONNECTIONS } from './http/ws-connections.js';
+import { startWebSocketServer } from './http/ws-server.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
 import { ToolKind } from './modules/job/job.kinds.js';
 
@@ -63,6 +61,9 @@ function formatError(log: Logger) {
     if (original instanceof AppError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
       const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
       return { ...formatted, extensions };
+    }
+    if (isMissingUserReference(original)) {
+      return { message: ACCOUNT_GONE_MESSAGE, path: formatted.path, extensions: { code: ErrorCode.UNAUTHENTICATED } };
     }
     const unavailable = unavailableError(original);
     if (unavailable) {
@@ -115,8 +116,6 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const users = new UserCache(config.USER_CACHE_TTL_MS);
   const identity: IdentityProvider =
     config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users) : new BuiltinIdentity(db, tokenSecret, users);
-  // Another process changed a user (e.g. the plan): forget what this one remembers of them.
-  await pubsub.listen(Topic.USER_CHANGED, undefined, (e) => identity.forget((e as { userId: string }).userId));
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = createModules(services);
@@ -131,56 +130,30 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const registry = createRegistry('api');
   const metrics = apiMetrics(registry);
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
-  // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: 64 * 1024 });
-  const wsConnections = new ConnectionCounter(config.WS_MAX_CONNECTIONS_PER_USER);
-  const formatWsError = formatError(log);
-  const ws = useServer<Record<string, unknown> | undefined, { user?: User | null; countedFor?: string }>(
-    {
-      schema,
-      // Parses with the token limit and validates with Armor's rules; a bad document is an error for that operation only.
-      onSubscribe: wsOnSubscribe(schema, armor.validationRules),
-      // Errors leave through the same formatter as on HTTP: codes kept, internals (Prisma's
-      // messages, file paths) never sent; a database outage reads SERVICE_UNAVAILABLE.
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatWsError(e.toJSON(), e)),
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors?.length ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
-      // Subscribers whose payload would be the same share one execution per event.
-      subscribe: sharedSubscribe,
-      // A socket that has not sent connection_init (with its token) by then is closed (4408).
-      connectionInitWaitTimeout: 5_000,
-      onConnect: async (ctx) => {
-        const params = ctx.connectionParams ?? {};
-        const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
-        try {
-          ctx.extra.user = await userFromHeader(identity, header);
-        } catch (e) {
-          // 1013 "try again later": the client's retry will get in once Postgres is back.
-          const unavailable = unavailableError(e);
-          if (unavailable) ctx.extra.socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
-          return false; // otherwise: closes with 4403 Forbidden
-        }
-        // Closed while we authenticated: onClose has run already, so count nothing.
-        if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) return false;
-        if (ctx.extra.user) {
-          const slot = wsConnections.acquire(ctx.extra.user.id);
-          if (!slot.ok) {
-            // The first close wins: graphql-ws's own 4403 that follows is a no-op.
-            ctx.extra.socket.close(WS_TOO_MANY_CONNECTIONS, slot.reason);
-            return false;
-          }
-          ctx.extra.countedFor = ctx.extra.user.id;
-        }
-        return true;
-      },
-      onClose: (ctx) => {
-        if (ctx.extra.countedFor) wsConnections.release(ctx.extra.countedFor);
-        ctx.extra.countedFor = undefined;
-      },
-      context: (ctx): Context => createContext(app, ctx.extra.user ?? null, ctx.extra.request.socket.remoteAddress),
-    },
-    wsServer,
-  );
+  // A WebSocket upgrade is not an Express request: its client address is worked out by
+  // Express's own `req.ip` (TRUST_PROXY), so per-address limits count the same clients.
+  const addressOf = (request: IncomingMessage) =>
+    (Object.create(expressApp.request, { headers: { value: request.headers }, connection: { value: request.socket }, socket: { value: request.socket } }) as express.Request).ip ??
+    'unknown';
+  const ws = startWebSocketServer({
+    httpServer,
+    schema,
+    validationRules: armor.validationRules,
+    app,
+    db,
+    identity,
+    config,
+    log,
+    formatError: formatError(log),
+    addressOf,
+  });
+  // Another process changed a user (plan, deletion): forget what this one remembers of
+  // them, and re-read the user behind their open sockets here.
+  await pubsub.listen(Topic.USER_CHANGED, undefined, (e) => {
+    const { userId } = e as { userId: string };
+    identity.forget(userId);
+    ws.refreshUsers([userId]).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'could not re-read a changed user'));
+  });
 
   const apollo = new ApolloServer<Context>({
     schema,
@@ -211,7 +184,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   liveGauges(registry, {
     // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
     subscriptions: () => pubsub.listenerCount() + app.likes.delivery.extraSubscribers(),
-    sockets: () => wsServer.clients.size,
+    sockets: () => ws.wsServer.clients.size,
     queueCounts: () => queues.counts(Object.values(ToolKind).filter((k) => k !== ToolKind.NOOP || config.ENABLE_NOOP_TOOL)),
   });
   expressApp.get('/metrics', async (req, res) => {
@@ -257,7 +230,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const close = () =>
     (closing ??= (async () => {
       await apollo.stop(); // drains HTTP and closes the WebSocket server's clients
-      wsServer.close();
+      ws.wsServer.close();
       await queues.close().catch(() => undefined);
       await Promise.allSettled([db.$disconnect(), redis.quit(), subscriber.quit()]);
     })());

@@ -15,6 +15,9 @@ import {
   PDF_READ_MEMORY_MB_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
   WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT,
+  WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT,
+  WS_REAUTH_INTERVAL_MS_DEFAULT,
 } from './constants.js';
 
 const bool = z
@@ -79,6 +82,11 @@ const schema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   /** Open WebSocket connections one signed-in user may hold on one API process (4029 past it). */
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(WS_MAX_CONNECTIONS_PER_USER_DEFAULT),
+  /** Subscriptions one socket may hold, and one client address across its sockets, on one API process (RATE_LIMITED past them). */
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).default(WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT),
+  WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT),
+  /** How often the users behind open sockets are re-read: a deleted user's sockets close (4403) within this. */
+  WS_REAUTH_INTERVAL_MS: z.coerce.number().int().min(100).default(WS_REAUTH_INTERVAL_MS_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
   /** How long a signed-in user's row is reused between requests (0: read it every time). */
   USER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),

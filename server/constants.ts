@@ -37,6 +37,11 @@ export const SUBJECT_MAX_LENGTH = 200;
 
 /** Open WebSocket connections per signed-in user per API process (WS_MAX_CONNECTIONS_PER_USER). */
 export const WS_MAX_CONNECTIONS_PER_USER_DEFAULT = 20;
+/** Subscriptions one WebSocket may hold at once (a page needs a handful), and one client address across its sockets. */
+export const WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT = 100;
+export const WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT = 1000;
+/** How often each API process re-reads the users behind its open sockets (a user deleted in the database is noticed). */
+export const WS_REAUTH_INTERVAL_MS_DEFAULT = 30_000;
 
 /** How long /readyz waits for each dependency. */
 export const READINESS_TIMEOUT_MS = 1500;

@@ -19,6 +19,9 @@ export interface LikeEvent {
   /** Who toggled, and what their like is now: lets each subscriber work out likedByMe. */
   actorId: string;
   liked: boolean;
+  /** A private creation's changes reach its owner only, and never the whole-feed channel. */
+  published: boolean;
+  ownerId: string;
 }
 export interface CreationPublishedEvent {
   creationId: string;

@@ -4,6 +4,7 @@ import type { User } from './db/generated/client.js';
 import { bearerToken } from './auth/identity.js';
 import { AppError, ErrorCode, httpStatusOf, isAppError } from './errors.js';
 import { unavailableError } from './unavailable.js';
+import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.js';
 import type { App } from './modules/index.js';
 
 export interface AuthedRequest extends Request {
@@ -30,6 +31,10 @@ export function sendError(app: App, res: Response, e: unknown): void {
   if (res.headersSent) return;
   if (isAppError(e)) {
     res.status(httpStatusOf[e.code]).json({ success: false, message: e.message, code: e.code });
+    return;
+  }
+  if (isMissingUserReference(e)) {
+    res.status(401).json({ success: false, message: ACCOUNT_GONE_MESSAGE, code: ErrorCode.UNAUTHENTICATED });
     return;
   }
   const unavailable = unavailableError(e);

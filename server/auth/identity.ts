@@ -6,6 +6,7 @@ import type { Db } from '../db/prisma.js';
 import type { User } from '../db/generated/client.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { isUuid } from '../validation.js';
 import { verifyToken } from './tokens.js';
 import { UserCache } from './user-cache.js';
 
@@ -49,6 +50,8 @@ export class BuiltinIdentity implements IdentityProvider {
     } catch {
       throw unauthenticated();
     }
+    // Correctly signed but naming no possible user (our ids are UUIDs): Postgres would refuse the lookup.
+    if (!isUuid(userId)) throw unauthenticated();
     const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
     return user;

@@ -1,8 +1,24 @@
 // Limits on what one GraphQL document may ask for (GraphQL Armor): depth, aliases,
 // directives, tokens and an estimated cost, on HTTP and on WebSocket subscriptions alike.
-// Introspection stays allowed (its depth is exempt) while GRAPHQL_INTROSPECTION is on.
+// Introspection stays allowed while GRAPHQL_INTROSPECTION is on, with a depth limit of its own.
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
+import {
+  getIntrospectionQuery,
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type ParseOptions,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 
 export const GRAPHQL_LIMITS = { depth: 10, aliases: 15, directives: 20, tokens: 2000, cost: 5000 } as const;
 
@@ -13,8 +29,63 @@ export const GRAPHQL_LIMITS = { depth: 10, aliases: 15, directives: 20, tokens: 
  */
 export const PARSE_OPTIONS: ParseOptions = { maxTokens: GRAPHQL_LIMITS.tokens };
 
+/**
+ * Depth of an operation in fields, fragments read in place (a spread adds no level). A
+ * fragment that spreads itself (refused by graphql-js's own rule) counts as empty here.
+ */
+export function operationDepth(selectionSet: SelectionSetNode, fragment: (name: string) => FragmentDefinitionNode | undefined): number {
+  const known = new Map<string, number>();
+  const visiting = new Set<string>();
+  const depth = (set: SelectionSetNode): number => {
+    let max = 0;
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) max = Math.max(max, 1 + (s.selectionSet ? depth(s.selectionSet) : 0));
+      else if (s.kind === Kind.INLINE_FRAGMENT) max = Math.max(max, depth(s.selectionSet));
+      else {
+        const name = s.name.value;
+        let d = known.get(name);
+        if (d === undefined) {
+          const def = visiting.has(name) ? undefined : fragment(name);
+          visiting.add(name);
+          d = def ? depth(def.selectionSet) : 0;
+          visiting.delete(name);
+          known.set(name, d);
+        }
+        max = Math.max(max, d);
+      }
+    }
+    return max;
+  };
+  return depth(selectionSet);
+}
+
+const depthOfDocument = (doc: DocumentNode) => {
+  const fragments = new Map(doc.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const op = getOperationAST(doc);
+  return op ? operationDepth(op.selectionSet, (n) => fragments.get(n)) : 0;
+};
+
+/**
+ * Armor's depth limit skips everything under `__schema` (`ofType { ofType … }` nested 25 deep
+ * answered 200), so every operation, introspection included, is also held to the depth of
+ * graphql-js's full introspection query — what GraphiQL sends (15 with `ofType` 9 deep) — and
+ * no deeper. Everything else stays under Armor's stricter GRAPHQL_LIMITS.depth.
+ */
+export const INTROSPECTION_MAX_DEPTH = depthOfDocument(
+  parse(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true })),
+);
+
+export function introspectionDepthRule(limit = INTROSPECTION_MAX_DEPTH): ValidationRule {
+  return (context: ValidationContext) => ({
+    OperationDefinition(op) {
+      const found = operationDepth(op.selectionSet, (n) => context.getFragment(n) ?? undefined);
+      if (found > limit) context.reportError(new GraphQLError(`Query depth limit of ${limit} for introspection exceeded, found ${found}.`, { nodes: [op] }));
+    },
+  });
+}
+
 export function createArmor(developerMode: boolean) {
-  return new ApolloArmor({
+  const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true },
     maxAliases: { n: GRAPHQL_LIMITS.aliases },
     maxDirectives: { n: GRAPHQL_LIMITS.directives },
@@ -23,6 +94,7 @@ export function createArmor(developerMode: boolean) {
     // "Did you mean …?" helps developers; hide it when the schema is closed.
     blockFieldSuggestion: { enabled: !developerMode },
   }).protect();
+  return { ...armor, validationRules: [...armor.validationRules, introspectionDepthRule()] };
 }
 
 /** The same validation for graphql-ws operations as Apollo applies to HTTP ones. */
@@ -49,6 +121,10 @@ export function wsOnSubscribe(schema: GraphQLSchema, rules: ValidationRule[]) {
     }
     const errors = check(schema, document);
     if (errors.length) return errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'));
+    // graphql-ws would answer this itself, but without ever ending the operation (onComplete).
+    if (!getOperationAST(document, payload.operationName)) {
+      return [new GraphQLError('No operation in the document has this operationName', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })];
+    }
     return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
   };
 }

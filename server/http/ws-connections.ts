@@ -1,31 +1,70 @@
-// Open WebSocket connections per signed-in user, in this API process. A user past the
-// limit is refused at connection_init with close code 4029 (our own code: graphql-ws
-// keeps 4400-4499 for itself) and a reason that starts with the error code.
+// Open WebSocket connections per signed-in user, in this API process. They are counted (a
+// user past the limit is refused at connection_init with close code 4029 — our own code:
+// graphql-ws keeps 4400-4499 for itself — and a reason that starts with the error code) and
+// kept, so that a change to the user (plan, deletion) reaches every socket speaking as them.
+import type { User } from '../db/generated/client.js';
 import { ErrorCode } from '../errors.js';
 
 /** Close code for "too many connections for this user". */
 export const WS_TOO_MANY_CONNECTIONS = 4029;
+/** Close code for "the account behind this socket is gone": graphql-ws's own Forbidden, as for a refused connection_init. */
+export const WS_ACCOUNT_GONE = 4403;
+export const ACCOUNT_GONE_REASON = `${ErrorCode.UNAUTHENTICATED}: This account no longer exists`;
 
-export class ConnectionCounter {
-  private readonly open = new Map<string, number>();
+/** One signed-in socket: who it speaks as (replaced by a fresh row when the user changes), and how to end it. */
+export interface UserSocket {
+  user: User;
+  close(code: number, reason: string): void;
+}
+
+export class UserSockets {
+  private readonly open = new Map<string, Set<UserSocket>>();
 
   constructor(readonly limit: number) {}
 
-  /** Counts one more connection for the user, or says why it is refused (a close reason, ≤ 123 bytes). */
-  acquire(userId: string): { ok: true } | { ok: false; reason: string } {
-    const n = this.open.get(userId) ?? 0;
-    if (n >= this.limit) return { ok: false, reason: `${ErrorCode.RATE_LIMITED}: too many open connections for this user (limit ${this.limit})` };
-    this.open.set(userId, n + 1);
+  /** Counts one more connection for its user, or says why it is refused (a close reason, ≤ 123 bytes). */
+  add(socket: UserSocket): { ok: true } | { ok: false; reason: string } {
+    const id = socket.user.id;
+    const set = this.open.get(id) ?? new Set();
+    if (set.size >= this.limit) return { ok: false, reason: `${ErrorCode.RATE_LIMITED}: too many open connections for this user (limit ${this.limit})` };
+    set.add(socket);
+    this.open.set(id, set);
     return { ok: true };
   }
 
-  release(userId: string): void {
-    const n = (this.open.get(userId) ?? 0) - 1;
-    if (n > 0) this.open.set(userId, n);
-    else this.open.delete(userId);
+  delete(socket: UserSocket): void {
+    const set = this.open.get(socket.user.id);
+    if (!set?.delete(socket)) return;
+    if (set.size === 0) this.open.delete(socket.user.id);
   }
 
   count(userId: string): number {
-    return this.open.get(userId) ?? 0;
+    return this.open.get(userId)?.size ?? 0;
+  }
+
+  userIds(): string[] {
+    return [...this.open.keys()];
+  }
+
+  /**
+   * Re-reads these users (`load` returns the rows that still exist): a gone user's sockets
+   * are closed with 4403, the others speak as the fresh row from now on (a new plan applies
+   * to the next operation). Returns the ids that are gone.
+   */
+  async refresh(userIds: string[], load: (ids: string[]) => Promise<User[]>): Promise<string[]> {
+    const wanted = userIds.filter((id) => this.open.has(id));
+    if (wanted.length === 0) return [];
+    const fresh = new Map((await load(wanted)).map((u) => [u.id, u]));
+    const gone: string[] = [];
+    for (const id of wanted) {
+      const sockets = [...(this.open.get(id) ?? [])];
+      const user = fresh.get(id);
+      if (user) for (const s of sockets) s.user = user;
+      else {
+        gone.push(id);
+        for (const s of sockets) s.close(WS_ACCOUNT_GONE, ACCOUNT_GONE_REASON);
+      }
+    }
+    return gone;
   }
 }

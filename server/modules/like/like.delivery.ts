@@ -80,8 +80,10 @@ export class LikeDelivery {
   }
 
   private receive(channel: Channel, event: LikeEvent) {
-    // Those subscribed when the event arrived get it; later ones start with the next.
-    const targets = [...channel.subscribers];
+    // Those subscribed when the event arrived get it; later ones start with the next. Nobody
+    // but the owner learns of a private creation's likes (not even that its id exists).
+    const targets = event.published === true ? [...channel.subscribers] : [...channel.subscribers].filter((s) => s.userId === event.ownerId);
+    if (targets.length === 0) return;
     channel.tail = channel.tail.then(async () => {
       const delivered: DeliveredLikeEvent = { ...event, likers: await this.likers(event, targets) };
       for (const s of targets) s.push(delivered);

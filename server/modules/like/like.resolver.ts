@@ -1,5 +1,7 @@
 import { Arg, Ctx, Extensions, ID, Mutation, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
+import { AppError, ErrorCode } from '../../errors.js';
+import { isUuid } from '../../validation.js';
 import { CreationObject } from '../creation/creation.types.js';
 import type { Creation } from '../creation/creation.service.js';
 import { LikeChange } from './like.types.js';
@@ -24,8 +26,11 @@ export class LikeResolver {
   @Extensions({ sharedResult: (event: DeliveredLikeEvent, ctx: Context) => String(likedByMe(event, ctx.user?.id ?? null)) })
   @Subscription(() => LikeChange, {
     description: 'Like counts as they change: of one creation, or of the whole feed when creationId is omitted',
-    subscribe: ({ args, context }: SubscribeResolverData<unknown, LikeChangedArgs, Context>) =>
-      context.app.likes.delivery.subscribe(args.creationId, context.user?.id ?? null),
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, LikeChangedArgs, Context>) => {
+      // Checked before any channel is made: an id no creation can have opens none.
+      if (args.creationId != null && !isUuid(args.creationId)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'creationId is not a creation id', { field: 'creationId' });
+      return context.app.likes.delivery.subscribe(args.creationId, context.user?.id ?? null);
+    },
   })
   likeChanged(
     @Root() event: DeliveredLikeEvent,

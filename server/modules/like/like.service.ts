@@ -35,9 +35,12 @@ export class LikeService {
       const rows = await tx.$queryRaw<{ userId: string; published: boolean }[]>`
         SELECT "userId", published FROM "Creation" WHERE id = ${creationId}::uuid FOR UPDATE`;
       const row = rows[0];
-      if (!row || (!row.published && row.userId !== userId)) throw notFound();
+      if (!row) throw notFound();
       const removed = await tx.like.deleteMany({ where: { creationId, userId } });
       const liked = removed.count === 0;
+      // A creation you cannot see cannot be liked; a like given while it was published can
+      // still be taken back after it is unpublished (likeCount keeps counting Like rows).
+      if (liked && !row.published && row.userId !== userId) throw notFound();
       if (liked) await tx.like.create({ data: { creationId, userId } });
       const creation = await tx.creation.update({
         where: { id: creationId },
@@ -45,9 +48,10 @@ export class LikeService {
       });
       // Published while the row is still locked: events leave in commit order, so the
       // last count every subscriber sees is the final one, whichever process sent it.
-      const event: LikeEvent = { creationId, likeCount: creation.likeCount, actorId: userId, liked };
+      const event: LikeEvent = { creationId, likeCount: creation.likeCount, actorId: userId, liked, published: row.published, ownerId: row.userId };
+      // The whole feed is the published creations: a private one's changes are not put there.
       await Promise.all([
-        this.services.pubsub.publish(Topic.LIKE_CHANGED, event),
+        row.published && this.services.pubsub.publish(Topic.LIKE_CHANGED, event),
         this.services.pubsub.publish(Topic.LIKE_CHANGED, creationId, event),
       ]);
       return { creation, liked };

@@ -3,7 +3,9 @@ import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import { Plan } from '../../db/generated/enums.js';
 import { AppError, ErrorCode } from '../../errors.js';
-import { Topic } from '../../pubsub.js';
+import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
+import { Prisma, type Db } from '../../db/prisma.js';
+import { Topic, type PubSub } from '../../pubsub.js';
 
 export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
@@ -17,12 +19,33 @@ export class UserService {
       throw new AppError(ErrorCode.FORBIDDEN, 'Plans are managed in your Clerk account');
     }
     if (!Object.values(Plan).includes(plan)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Unknown plan');
-    const updated = await this.services.db.user.update({ where: { id: user.id }, data: { plan } });
-    // This process at once, the others through pub/sub: the next request sees the new plan.
+    const updated = await this.services.db.user
+      .update({ where: { id: user.id }, data: { plan } })
+      .catch((e: unknown) => {
+        // Deleted since the token was checked: the caller is signed out, not a bug of ours.
+        if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2025') throw new AppError(ErrorCode.UNAUTHENTICATED, ACCOUNT_GONE_MESSAGE);
+        throw e;
+      });
+    // This process at once, the others through pub/sub: the next request, and every open
+    // socket of this user, sees the new plan.
     this.services.identity.forget(user.id);
-    await this.services.pubsub.publish(Topic.USER_CHANGED, { userId: user.id }).catch((e: Error) => {
+    await announceUserChange(this.services.pubsub, user.id).catch((e: Error) => {
       this.services.log.warn({ err: e.message }, 'could not announce a plan change; other processes see it within USER_CACHE_TTL_MS');
     });
     return updated;
   }
+}
+
+/** Every API process forgets its cached copy of the user and re-reads it for their open sockets (closed if it is gone). */
+export const announceUserChange = (pubsub: Pick<PubSub, 'publish'>, userId: string) => pubsub.publish(Topic.USER_CHANGED, { userId });
+
+/**
+ * Deletes an account with what it owns (creations, likes, jobs, usage; its feedback stays,
+ * unlinked) and announces it, so every API process closes its open sockets at once. False
+ * when there was no such user.
+ */
+export async function deleteUser(db: Db, pubsub: Pick<PubSub, 'publish'>, userId: string): Promise<boolean> {
+  const { count } = await db.user.deleteMany({ where: { id: userId } });
+  if (count) await announceUserChange(pubsub, userId);
+  return count > 0;
 }

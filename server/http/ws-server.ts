@@ -1,0 +1,138 @@
+// graphql-ws on the API's HTTP server, path /graphql: the token is read once, at
+// connection_init; after that a socket is kept in step with its account (a changed user is
+// re-read, a deleted one's sockets are closed with 4403) and held to its limits
+// (connections per user, subscriptions per socket and per address).
+import type { IncomingMessage, Server } from 'node:http';
+import { getOperationAST, type GraphQLFormattedError, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { Config } from '../config.js';
+import { createContext, type Context } from '../context.js';
+import type { Db } from '../db/prisma.js';
+import { bearerToken, type IdentityProvider, type User } from '../auth/identity.js';
+import type { Logger } from '../logger.js';
+import type { App } from '../modules/index.js';
+import { unavailableError } from '../unavailable.js';
+import { wsOnSubscribe } from './armor.js';
+import { sharedSubscribe } from './shared-subscribe.js';
+import { UserSockets, WS_TOO_MANY_CONNECTIONS, type UserSocket } from './ws-connections.js';
+import { SubscriptionSlots, type SocketSlots } from './ws-subscriptions.js';
+
+interface Options {
+  httpServer: Server;
+  schema: GraphQLSchema;
+  validationRules: ValidationRule[];
+  app: App;
+  db: Db;
+  identity: IdentityProvider;
+  config: Config;
+  log: Logger;
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  /** The client's address as HTTP requests see it (TRUST_PROXY applied). */
+  addressOf: (request: IncomingMessage) => string;
+}
+
+type Extra = {
+  /** Set once connection_init is accepted. */
+  address?: string;
+  account?: UserSocket;
+  slots?: SocketSlots;
+};
+
+export function startWebSocketServer(o: Options) {
+  const { config, identity, log } = o;
+  // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
+  const wsServer = new WebSocketServer({ server: o.httpServer, path: '/graphql', maxPayload: 64 * 1024 });
+  const accounts = new UserSockets(config.WS_MAX_CONNECTIONS_PER_USER);
+  const slots = new SubscriptionSlots(config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION, config.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS);
+  const checkDocument = wsOnSubscribe(o.schema, o.validationRules);
+  const format = (errors: readonly GraphQLError[]) => errors.map((e) => o.formatError(e.toJSON(), e));
+
+  const disposable = useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      schema: o.schema,
+      // Parses with the token limit and validates with Armor's rules; a bad document is an
+      // error for that operation only. A subscription then takes one of the socket's slots.
+      onSubscribe: (ctx, id, payload) => {
+        const args = checkDocument(ctx, id, payload);
+        if (Array.isArray(args) || !ctx.extra.slots) return args;
+        if (getOperationAST(args.document, args.operationName)?.operation !== 'subscription') return args;
+        const refused = slots.acquire(ctx.extra.slots, id, (other) => other in ctx.subscriptions);
+        return refused ? [refused] : args;
+      },
+      onComplete: (ctx, id) => {
+        if (ctx.extra.slots) slots.release(ctx.extra.slots, id);
+      },
+      // Errors leave through the same formatter as on HTTP: codes kept, internals (Prisma's
+      // messages, file paths) never sent; a database outage reads SERVICE_UNAVAILABLE.
+      onError: (_ctx, _id, _payload, errors) => format(errors),
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors?.length ? { ...result, errors: format(result.errors) } : undefined),
+      // Subscribers whose payload would be the same share one execution per event.
+      subscribe: sharedSubscribe,
+      // A socket that has not sent connection_init (with its token) by then is closed (4408).
+      connectionInitWaitTimeout: 5_000,
+      onConnect: async (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
+        const socket = ctx.extra.socket;
+        let user: User | null;
+        try {
+          const token = bearerToken(header);
+          user = token ? await identity.authenticate(token) : null;
+        } catch (e) {
+          // 1013 "try again later": the client's retry will get in once Postgres is back.
+          const unavailable = unavailableError(e);
+          if (unavailable) socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
+          return false; // otherwise: closes with 4403 Forbidden
+        }
+        // Closed while we authenticated: onClose has run already, so count nothing.
+        if (socket.readyState !== socket.OPEN) return false;
+        if (user) {
+          const account: UserSocket = { user, close: (code, reason) => socket.close(code, reason) };
+          const slot = accounts.add(account);
+          if (!slot.ok) {
+            // The first close wins: graphql-ws's own 4403 that follows is a no-op.
+            socket.close(WS_TOO_MANY_CONNECTIONS, slot.reason);
+            return false;
+          }
+          ctx.extra.account = account;
+        }
+        ctx.extra.address = o.addressOf(ctx.extra.request);
+        ctx.extra.slots = slots.forSocket(ctx.extra.address);
+        return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.extra.account) accounts.delete(ctx.extra.account);
+        if (ctx.extra.slots) slots.releaseAll(ctx.extra.slots);
+        ctx.extra.account = ctx.extra.slots = undefined;
+      },
+      // Read per operation: a socket speaks as its account's latest row.
+      context: (ctx): Context => createContext(o.app, ctx.extra.account?.user ?? null, ctx.extra.address),
+    },
+    wsServer,
+  );
+
+  /** Re-reads users with open sockets here (all of them when no ids are given); closes a gone user's sockets. */
+  const refreshUsers = async (userIds = accounts.userIds()) => {
+    const gone = await accounts.refresh(userIds, (ids) => o.db.user.findMany({ where: { id: { in: ids } } }));
+    for (const id of gone) identity.forget(id);
+    if (gone.length) log.info({ users: gone.length }, 'closed the sockets of deleted accounts');
+  };
+  // A user deleted straight in the database announces nothing: every socket's user is
+  // re-read this often, in one query per process.
+  const sweep = setInterval(() => {
+    refreshUsers().catch((e: unknown) => log.warn({ err: (e as Error).message }, 'could not re-read the users of open sockets'));
+  }, config.WS_REAUTH_INTERVAL_MS);
+  sweep.unref();
+
+  return {
+    wsServer,
+    accounts,
+    slots,
+    refreshUsers,
+    dispose: async () => {
+      clearInterval(sweep);
+      await disposable.dispose();
+    },
+  };
+}

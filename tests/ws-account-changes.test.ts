@@ -1,0 +1,123 @@
+// A deleted or changed account's open sockets (issue 13, item 9): a socket authenticates once,
+// at connection_init, and used to speak as that user for ever (`me` still answered after the
+// account was deleted, a mutation was a foreign-key 500). Now a deletion announced by
+// `npm run user:delete` closes the sockets on every API process at once (4403), one made
+// straight in the database is found by each process's sweep (WS_REAUTH_INTERVAL_MS), a plan
+// change reaches open sockets, and a write by a user deleted since their token was checked
+// is UNAUTHENTICATED, on HTTP and WebSocket alike.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from 'graphql-ws';
+import { gql, gqlOk, signUp, spawnApiProcess, startTestServer, waitFor, wsClient } from './helpers/server.js';
+import { seedCreations } from './helpers/seed.js';
+import { deleteUser } from '../server/modules/user/user.service.js';
+
+// Neither the user cache nor the sweep helps here: what is tested is the announcement and the answers.
+const SLOW = { WS_REAUTH_INTERVAL_MS: '600000', USER_CACHE_TTL_MS: '600000' };
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let second: Awaited<ReturnType<typeof spawnApiProcess>>;
+let sweeping: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  [server, second, sweeping] = await Promise.all([startTestServer(SLOW), spawnApiProcess(SLOW), startTestServer({ WS_REAUTH_INTERVAL_MS: '300' })]);
+});
+afterAll(async () => {
+  await Promise.all([server?.close(), second?.stop(), sweeping?.close()]);
+});
+
+const ME = '{ me { id plan } }';
+const TOGGLE = 'mutation($id: ID!) { toggleLike(creationId: $id) { id likeCount } }';
+
+/** A connected socket, its close code and reason once closed, and one-shot operations over it. */
+async function socket(url: string, token: string) {
+  const closed: { code?: number; reason?: string } = {};
+  let connected = false;
+  const client: Client = wsClient(url, token, {
+    on: {
+      connected: () => (connected = true),
+      closed: (e) => Object.assign(closed, { code: (e as CloseEvent).code, reason: String((e as CloseEvent).reason) }),
+    },
+  });
+  await waitFor(() => connected || closed.code !== undefined, 10_000, 'the socket to connect');
+  const run = (query: string, variables: Record<string, unknown> = {}) =>
+    new Promise<{ data?: Record<string, any> | null; errors?: { extensions?: { code?: string } }[] }>((resolve) =>
+      client.subscribe({ query, variables }, { next: (v) => resolve(v as never), error: (e) => resolve({ errors: Array.isArray(e) ? e : [{ extensions: { code: `closed ${(e as CloseEvent).code}` } }] }), complete: () => {} }),
+    );
+  return { client, closed, run };
+}
+
+describe('sockets of a changed or deleted account', () => {
+  it('closes every socket of an account deleted with npm run user:delete, on every API process, at once', async () => {
+    const victim = await signUp(server.url, 'Gone', 'wsacct');
+    const here = await socket(server.url, victim.token);
+    const there = await socket(second.url, victim.token);
+    expect((await there.run(ME)).data?.me?.id).toBe(victim.user.id);
+    await gqlOk(second.url, ME, {}, victim.token); // the other process now caches the user (for 10 minutes)
+
+    expect(await deleteUser(server.app.services.db, server.app.services.pubsub, victim.user.id)).toBe(true);
+    await waitFor(() => here.closed.code !== undefined && there.closed.code !== undefined, 5_000, 'both sockets to close');
+    for (const s of [here, there]) expect(s.closed).toEqual({ code: 4403, reason: 'UNAUTHENTICATED: This account no longer exists' });
+
+    // Nor can the token open a socket or answer over HTTP anywhere, cache or not.
+    const again = await socket(second.url, victim.token);
+    expect(again.closed.code).toBe(4403);
+    const http = await gql(second.url, ME, {}, victim.token);
+    expect([http.status, http.errors?.[0]?.extensions?.code]).toEqual([401, 'UNAUTHENTICATED']);
+    await Promise.all([here, there, again].map((s) => s.client.dispose()));
+  });
+
+  it('re-reads the user behind open sockets when the plan changes on another process', async () => {
+    const user = await signUp(server.url, 'Upgrader', 'wsacct');
+    const there = await socket(second.url, user.token);
+    expect((await there.run(ME)).data?.me?.plan).toBe('FREE');
+    await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, user.token);
+    await waitFor(async () => (await there.run(ME)).data?.me?.plan === 'PREMIUM', 5_000, 'the socket to see PREMIUM');
+    expect(there.closed.code).toBeUndefined();
+    await there.client.dispose();
+  });
+
+  it('answers writes by a user deleted straight in the database with UNAUTHENTICATED, never a 500', async () => {
+    const owner = await signUp(server.url, 'Owner', 'wsacct');
+    const [creation] = await seedCreations(server.app.services.db, owner.user.id, 1, { published: true });
+    const victim = await signUp(server.url, 'Deleted', 'wsacct');
+    expect((await gqlOk(server.url, ME, {}, victim.token)).me.id).toBe(victim.user.id); // cached for 10 minutes
+    const ws = await socket(server.url, victim.token);
+    expect((await ws.run(ME)).data?.me?.id).toBe(victim.user.id);
+
+    // As an operator would with psql: nothing is announced.
+    await server.app.services.db.$executeRaw`DELETE FROM "User" WHERE id = ${victim.user.id}::uuid`;
+
+    const writes: [string, string, Record<string, unknown>][] = [
+      ['toggleLike', TOGGLE, { id: creation!.id }],
+      ['changePlan', 'mutation { changePlan(plan: PREMIUM) { plan } }', {}],
+      ['generateArticle', 'mutation($input: GenerateArticleInput!) { generateArticle(input: $input) { id } }', { input: { topic: 'Deleted accounts' } }],
+    ];
+    for (const [name, query, variables] of writes) {
+      const http = await gql(server.url, query, variables, victim.token);
+      expect(http.errors?.[0]?.extensions?.code, `HTTP ${name}: ${JSON.stringify(http.errors)}`).toBe('UNAUTHENTICATED');
+      const overWs = await ws.run(query, variables);
+      expect(overWs.errors?.[0]?.extensions?.code, `WebSocket ${name}: ${JSON.stringify(overWs.errors)}`).toBe('UNAUTHENTICATED');
+    }
+    const rest = await fetch(`${server.url}/api/user/toggle-like-creation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${victim.token}` },
+      body: JSON.stringify({ id: creation!.id }),
+    });
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    await ws.client.dispose();
+  });
+
+  it('closes the sockets of a user deleted straight in the database within WS_REAUTH_INTERVAL_MS', async () => {
+    const victim = await signUp(sweeping.url, 'Swept', 'wsacct');
+    const keeper = await signUp(sweeping.url, 'Kept', 'wsacct');
+    const gone = await socket(sweeping.url, victim.token);
+    const kept = await socket(sweeping.url, keeper.token);
+    expect((await gone.run(ME)).data?.me?.id).toBe(victim.user.id);
+    await sweeping.app.services.db.$executeRaw`DELETE FROM "User" WHERE id = ${victim.user.id}::uuid`;
+    await waitFor(() => gone.closed.code !== undefined, 5_000, 'the socket to close');
+    expect(gone.closed).toEqual({ code: 4403, reason: 'UNAUTHENTICATED: This account no longer exists' });
+    // Everyone else's sockets stay, signed in.
+    expect((await kept.run(ME)).data?.me?.id).toBe(keeper.user.id);
+    expect(kept.closed.code).toBeUndefined();
+    await Promise.all([gone.client.dispose(), kept.client.dispose()]);
+  });
+});
