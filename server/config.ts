@@ -14,6 +14,7 @@ import {
   PDF_READ_TIMEOUT_MS_DEFAULT,
   PDF_READ_MEMORY_MB_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
+  MESSAGE_RATE_PER_HOUR_DEFAULT,
   WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT,
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT,
@@ -60,6 +61,8 @@ const schema = z.object({
   LIKE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(LIKE_RATE_PER_MINUTE_DEFAULT),
   /** Sign-in and sign-up attempts per client address per minute. */
   AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(AUTH_ATTEMPTS_PER_IP_PER_MINUTE),
+  /** Contact messages, feedback and newsletter sign-ups per client address per hour; each executed field counts (aliases too). */
+  MESSAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(MESSAGE_RATE_PER_HOUR_DEFAULT),
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),

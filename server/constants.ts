@@ -82,7 +82,21 @@ export const IMAGE_MAX_PIXELS_DEFAULT = 40_000_000;
 export const OBJECT_NAME_MAX_LENGTH = 40;
 export const GENERATED_IMAGE_SIZE = 1024;
 
-/** Sign-in and sign-up attempts: per IP per minute, and per e-mail per 15 minutes. */
+/**
+ * Sign-in and sign-up attempts per client address per minute. Sign-in guesses for one e-mail:
+ * refused past 10 per (address, e-mail) in 15 minutes (a success starts that count again);
+ * past 10 failures for the e-mail from anywhere, each attempt from an address that has not
+ * signed in to it waits 250 ms more, at most 2 s: slowed, never refused, so strangers cannot
+ * lock the owner out.
+ */
 export const AUTH_ATTEMPTS_PER_IP_PER_MINUTE = 30;
-export const SIGN_IN_ATTEMPTS_PER_EMAIL = 10;
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL = 10;
 export const SIGN_IN_EMAIL_WINDOW_MS = 15 * 60_000;
+export const SIGN_IN_SLOWDOWN_AFTER_FAILURES = 10;
+export const SIGN_IN_SLOWDOWN_STEP_MS = 250;
+export const SIGN_IN_SLOWDOWN_MAX_MS = 2000;
+/** An address that signed in to an e-mail skips that e-mail's slow-down for this long. */
+export const SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Contact messages, feedback and newsletter sign-ups per client address per hour (MESSAGE_RATE_PER_HOUR). */
+export const MESSAGE_RATE_PER_HOUR_DEFAULT = 20;

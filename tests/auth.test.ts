@@ -112,7 +112,7 @@ describe('bad tokens', () => {
 });
 
 describe('brute force', () => {
-  it('limits sign-in attempts per e-mail with RATE_LIMITED', async () => {
+  it('limits sign-in attempts per address and e-mail with RATE_LIMITED', async () => {
     const { user } = await signUp(server.url, 'Target', 'target');
     const SIGN_IN = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }';
     const codes: string[] = [];

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // write users, likes and jobs into the shared test database at the same time.
   const url = await isolatedDatabase('fuzz_graphql');
   // No workers: accepted jobs stay queued, which is all these properties need.
-  server = await startTestServer({ DATABASE_URL: url, MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', LIKE_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000', AUTH_RATE_PER_MINUTE: '100000' });
+  server = await startTestServer({ DATABASE_URL: url, MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', LIKE_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000', AUTH_RATE_PER_MINUTE: '100000', MESSAGE_RATE_PER_HOUR: '100000' });
   const me = await signUp(server.url, 'Fuzz', 'fuzzgql');
   token = me.token;
   await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);

@@ -5,10 +5,10 @@ import type { User } from '../../db/generated/client.js';
 import { Prisma } from '../../db/prisma.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { emailSchema, labelledText, parseInput } from '../../validation.js';
-import { NAME_MAX_LENGTH, SIGN_IN_ATTEMPTS_PER_EMAIL, SIGN_IN_EMAIL_WINDOW_MS } from '../../constants.js';
-import { enforceRate } from '../../rate-limit.js';
+import { NAME_MAX_LENGTH } from '../../constants.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 
 const signUpSchema = z.object({
   email: emailSchema,
@@ -26,7 +26,11 @@ export interface AuthResult {
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export class AuthService {
-  constructor(private readonly services: Services) {}
+  private readonly throttle: SignInThrottle;
+
+  constructor(private readonly services: Services) {
+    this.throttle = new SignInThrottle(services);
+  }
 
   private requireBuiltin(): void {
     if (this.services.identity.kind !== 'builtin') {
@@ -34,17 +38,9 @@ export class AuthService {
     }
   }
 
-  /** Slows down guessing: per address, and per e-mail for sign-in. */
-  private async limit(ip: string, email?: string): Promise<void> {
-    const { redis, config } = this.services;
-    const key = `${config.REDIS_PREFIX}:rate:auth`;
-    await enforceRate(redis, `${key}:ip:${ip}`, config.AUTH_RATE_PER_MINUTE, 60_000, 'sign-in attempts');
-    if (email) await enforceRate(redis, `${key}:email:${email.toLowerCase()}`, SIGN_IN_ATTEMPTS_PER_EMAIL, SIGN_IN_EMAIL_WINDOW_MS, 'sign-in attempts for this account');
-  }
-
   async signUp(input: unknown, ip = 'unknown'): Promise<AuthResult> {
     this.requireBuiltin();
-    await this.limit(ip);
+    await this.throttle.address(ip);
     const data = parseInput(signUpSchema, input);
     const problem = passwordProblem(data.password, data.email);
     if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { field: 'password' });
@@ -71,13 +67,17 @@ export class AuthService {
 
   async signIn(rawEmail: string, password: string, ip = 'unknown'): Promise<AuthResult> {
     this.requireBuiltin();
-    await this.limit(ip, rawEmail.trim());
+    await this.throttle.beforeSignIn(ip, rawEmail);
     const address = emailSchema.safeParse(rawEmail);
     const user = address.success
       ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } })
       : null;
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Wrong e-mail or password');
+    if (!user || !ok) {
+      await this.throttle.failed(ip, rawEmail);
+      throw new AppError(ErrorCode.UNAUTHENTICATED, 'Wrong e-mail or password');
+    }
+    await this.throttle.succeeded(ip, rawEmail);
     return { user, token: await issueToken(this.services.tokenSecret, user.id) };
   }
 }

@@ -6,16 +6,16 @@ import { ContactInput, FeedbackInput } from './messages.types.js';
 export class MessagesResolver {
   @Mutation(() => Boolean)
   submitFeedback(@Arg('input', () => FeedbackInput) input: FeedbackInput, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.app.messages.feedback(input, ctx.user?.id ?? null);
+    return ctx.app.messages.feedback(input, ctx.user?.id ?? null, ctx.ip);
   }
 
   @Mutation(() => Boolean)
   submitContact(@Arg('input', () => ContactInput) input: ContactInput, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.app.messages.contact(input);
+    return ctx.app.messages.contact(input, ctx.ip);
   }
 
   @Mutation(() => Boolean)
   subscribeNewsletter(@Arg('email') email: string, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.app.messages.subscribe(email);
+    return ctx.app.messages.subscribe(email, ctx.ip);
   }
 }
