@@ -52,8 +52,8 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** Longest a job may run before it fails. */
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(JOB_TIMEOUT_MS_DEFAULT),
-  /** BullMQ lock: a worker that dies is noticed (its job re-queued) after about this long. */
-  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** BullMQ lock, renewed every half of it: a worker that dies has its job re-queued within about 1.5 × this. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
   /** A live job untouched this long that BullMQ no longer runs is failed by the workers' sweep. */
   JOB_REAP_AFTER_MS: z.coerce.number().int().min(1000).default(120_000),
   MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),

@@ -45,7 +45,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         prefix: config.REDIS_PREFIX,
         concurrency: config.WORKER_CONCURRENCY,
         lockDuration: config.JOB_LOCK_MS,
-        stalledInterval: config.JOB_LOCK_MS,
+        // Twice per lock period: a dead worker's job is re-queued within about 1.5 × JOB_LOCK_MS.
+        stalledInterval: Math.ceil(config.JOB_LOCK_MS / 2),
         maxStalledCount: 2,
       }),
   );
