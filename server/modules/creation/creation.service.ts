@@ -36,6 +36,7 @@ const toPageCreation = (r: PageRow): PageCreation => ({
   metadata: r.metadata,
   published: r.published,
   likeCount: r.likeCount,
+  likeVersion: r.likeVersion,
   jobId: r.jobId,
   createdAt: new Date(`${r.createdAt}Z`),
   preloaded: { firstName: r.firstName, likes: r.likes ?? [], likedByMe: r.likedByMe },
@@ -97,7 +98,7 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
     : Prisma.sql`false`;
   return Prisma.sql`
     SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
-      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."jobId", c."createdAt",
+      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."jobId", c."createdAt",
              u."firstName",
              (SELECT json_agg(l."userId" ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
              ${likedByMe} AS "likedByMe"

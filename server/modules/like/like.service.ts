@@ -1,11 +1,13 @@
-// The like module owns the Like table and Creation.likeCount, changed together.
+// The like module owns the Like table and Creation.likeCount/likeVersion, changed together.
 import type { Services } from '../../context.js';
-import { Topic, type LikeEvent } from '../../pubsub.js';
+import type { LikeEvent } from '../../pubsub.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
 import { enforceRate } from '../../rate-limit.js';
 import type { Creation } from '../../db/generated/client.js';
+import { Prisma } from '../../db/prisma.js';
 import { LikeDelivery } from './like.delivery.js';
+import { publishLikeEvent } from './like.events.js';
 
 export interface ToggleResult {
   creation: Creation;
@@ -23,39 +25,74 @@ export class LikeService {
   }
 
   /**
-   * Likes or unlikes. The creation row is locked for the transaction, so toggles on one
-   * creation run one at a time: the Like rows and likeCount always agree, and a user's
-   * toggles apply in the order they reach the database.
+   * Likes or unlikes, in one statement (toggleStatement): no transaction waits for a pool
+   * connection while holding anything, so a crowd of toggles queues instead of failing.
+   * The statement's snapshot is taken before it waits for the creation's row lock: when a
+   * toggle of the same user and creation committed in between, this one sees neither the
+   * like to take back nor room for a new one, changes nothing, and runs again.
    */
   async toggle(userId: string, creationId: string): Promise<ToggleResult> {
     if (!isUuid(creationId)) throw notFound();
-    const { redis, config } = this.services;
+    const { redis, config, db, log } = this.services;
     await enforceRate(redis, `${config.REDIS_PREFIX}:rate:likes:${userId}`, config.LIKE_RATE_PER_MINUTE, 60_000, 'likes');
-    const result = await this.services.db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ userId: string; published: boolean }[]>`
-        SELECT "userId", published FROM "Creation" WHERE id = ${creationId}::uuid FOR UPDATE`;
-      const row = rows[0];
-      if (!row) throw notFound();
-      const removed = await tx.like.deleteMany({ where: { creationId, userId } });
-      const liked = removed.count === 0;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const [row] = await db.$queryRaw<ToggleRow[]>(toggleStatement(userId, creationId));
       // A creation you cannot see cannot be liked; a like given while it was published can
       // still be taken back after it is unpublished (likeCount keeps counting Like rows).
-      if (liked && !row.published && row.userId !== userId) throw notFound();
-      if (liked) await tx.like.create({ data: { creationId, userId } });
-      const creation = await tx.creation.update({
-        where: { id: creationId },
-        data: { likeCount: { increment: liked ? 1 : -1 } },
-      });
-      // Published while the row is still locked: events leave in commit order, so the
-      // last count every subscriber sees is the final one, whichever process sent it.
-      const event: LikeEvent = { creationId, likeCount: creation.likeCount, actorId: userId, liked, published: row.published, ownerId: row.userId };
-      // The whole feed is the published creations: a private one's changes are not put there.
-      await Promise.all([
-        row.published && this.services.pubsub.publish(Topic.LIKE_CHANGED, event),
-        this.services.pubsub.publish(Topic.LIKE_CHANGED, creationId, event),
-      ]);
+      if (!row || (!row.published && row.ownerId !== userId && row.removed === 0)) throw notFound();
+      if (!row.creation) continue;
+      const liked = row.added === 1;
+      const creation: Creation = { ...row.creation, createdAt: new Date(`${row.creation.createdAt}Z`) };
+      const event: LikeEvent = { creationId, likeCount: creation.likeCount, actorId: userId, liked, published: row.published, ownerId: row.ownerId };
+      // The like is stored: an event Redis does not take is logged, not the toggle's failure.
+      await publishLikeEvent(redis, config.REDIS_PREFIX, event, creation.likeVersion).catch((e: unknown) =>
+        log.warn({ err: (e as Error).message, creationId }, 'could not publish a like change'),
+      );
       return { creation, liked };
-    });
-    return result;
+    }
+    throw new AppError(ErrorCode.RATE_LIMITED, 'Too many likes of this creation at once. Please try again.');
   }
+}
+
+/** Runs of one toggle; another one only when a toggle of the same like committed meanwhile. */
+const MAX_ATTEMPTS = 20;
+
+interface ToggleRow {
+  published: boolean;
+  ownerId: string;
+  removed: number;
+  added: number;
+  /** The creation after the change (timestamps as Postgres writes them in JSON); null when nothing changed. */
+  creation: (Omit<Creation, 'createdAt'> & { createdAt: string }) | null;
+}
+
+/**
+ * Locks the creation's row, takes the user's like back or gives it (only on a creation the
+ * user may see), and moves likeCount and likeVersion with it: one statement, one round trip.
+ * Toggles of one creation hold its row lock one after another, so likeVersion follows commit
+ * order. The lock is taken first (creation, then like), as every other writer does.
+ */
+function toggleStatement(userId: string, creationId: string): Prisma.Sql {
+  return Prisma.sql`
+    WITH c AS MATERIALIZED (
+      SELECT id, "userId", published FROM "Creation" WHERE id = ${creationId}::uuid FOR NO KEY UPDATE
+    ), del AS (
+      DELETE FROM "Like" l USING c WHERE l."creationId" = c.id AND l."userId" = ${userId}::uuid RETURNING 1
+    ), ins AS (
+      INSERT INTO "Like" ("creationId", "userId")
+      SELECT c.id, ${userId}::uuid FROM c
+      WHERE NOT EXISTS (SELECT 1 FROM del) AND (c.published OR c."userId" = ${userId}::uuid)
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    ), upd AS (
+      UPDATE "Creation" t
+      SET "likeCount" = t."likeCount" + (SELECT count(*) FROM ins)::int - (SELECT count(*) FROM del)::int,
+          "likeVersion" = t."likeVersion" + 1
+      FROM c WHERE t.id = c.id AND (EXISTS (SELECT 1 FROM ins) OR EXISTS (SELECT 1 FROM del))
+      RETURNING t.*
+    )
+    SELECT c.published, c."userId"::text AS "ownerId",
+           (SELECT count(*) FROM del)::int AS removed, (SELECT count(*) FROM ins)::int AS added,
+           (SELECT row_to_json(u) FROM upd u) AS creation
+    FROM c`;
 }

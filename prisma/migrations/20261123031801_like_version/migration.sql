@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Creation" ADD COLUMN     "likeVersion" INTEGER NOT NULL DEFAULT 0;
