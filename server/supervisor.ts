@@ -28,6 +28,8 @@ export interface ChildSpec {
   name: string;
   /** The entry point, run with this process's node and loader flags. */
   script: string;
+  /** Environment defaults for this child (the supervisor's own environment wins). */
+  env?: Record<string, string>;
 }
 
 export interface Supervisor {
@@ -43,10 +45,10 @@ export function supervise(specs: ChildSpec[], cwd: string, log: Logger): Supervi
 
   const start = (slot: (typeof slots)[number]) => {
     slot.timer = undefined;
-    const { name, script } = slot.spec;
+    const { name, script, env } = slot.spec;
     const startedAt = Date.now();
     // The IPC channel is how the child notices this process is gone.
-    const child = spawn(process.execPath, [...process.execArgv, script], { cwd, env: process.env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(process.execPath, [...process.execArgv, script], { cwd, env: { ...env, ...process.env }, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
     slot.child = child;
     log.info({ child: name, pid: child.pid }, 'child started');
     let ended = false;
