@@ -198,8 +198,17 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir));
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
   // GraphQL multipart uploads, every file read in before the operation runs; the byte
-  // limit is enforced while reading (PAYLOAD_TOO_LARGE), a stalled upload gets 408.
-  expressApp.use('/graphql', graphqlUploads({ maxBytes: config.UPLOAD_MAX_BYTES, maxFiles: 3, idleMs: config.UPLOAD_IDLE_TIMEOUT_MS }));
+  // limit is enforced while reading (PAYLOAD_TOO_LARGE), a stalled upload gets 408. A
+  // request whose user could not run an upload tool now is answered without its files.
+  expressApp.use(
+    '/graphql',
+    graphqlUploads({
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      maxFiles: 3,
+      idleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
+      admit: async (req) => app.jobs.admitUploads(await userFromHeader(identity, req.headers.authorization)),
+    }),
+  );
   expressApp.use(
     '/graphql',
     expressMiddleware(apollo, {

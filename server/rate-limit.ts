@@ -19,9 +19,21 @@ export async function hit(redis: Redis, key: string, limit: number, windowMs: nu
   return { allowed: count <= limit, retryAfterMs: Math.max(0, oldest + windowMs - now) };
 }
 
-/** Throws RATE_LIMITED past `limit` requests in the last `windowMs` for this key. */
-export async function enforceRate(redis: Redis, key: string, limit: number, windowMs: number, what: string): Promise<void> {
-  const { allowed, retryAfterMs } = await hit(redis, key, limit, windowMs);
+/** Whether one more request would be allowed now, without counting one. */
+export async function peek(redis: Redis, key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  const now = Date.now();
+  const res = await redis.multi().zcount(key, now - windowMs, '+inf').zrangebyscore(key, now - windowMs, '+inf', 'WITHSCORES', 'LIMIT', 0, 1).exec();
+  const count = Number(res?.[0]?.[1] ?? 0);
+  const oldest = Number((res?.[1]?.[1] as string[] | undefined)?.[1] ?? now);
+  return { allowed: count < limit, retryAfterMs: Math.max(0, oldest + windowMs - now) };
+}
+
+/**
+ * Throws RATE_LIMITED past `limit` requests in the last `windowMs` for this key. With
+ * `onlyPeek` the request is not counted (a pre-check of a request counted later).
+ */
+export async function enforceRate(redis: Redis, key: string, limit: number, windowMs: number, what: string, onlyPeek = false): Promise<void> {
+  const { allowed, retryAfterMs } = await (onlyPeek ? peek : hit)(redis, key, limit, windowMs);
   if (!allowed) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     throw new AppError(ErrorCode.RATE_LIMITED, `Too many ${what}. Please wait ${seconds} s and try again.`, { retryAfterSeconds: seconds });

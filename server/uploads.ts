@@ -6,6 +6,7 @@
 // type-graphql awaits every argument that is a promise, Upload scalars included, before
 // calling a resolver, so a file stream left for the resolver to read would stall the
 // multipart parser before it reached the next file, and the request would never answer.
+// So who may upload (identity, plan, rate, running jobs) is asked before the first file.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
 import multer from 'multer';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, ErrorCode } from './errors.js';
+import { AppError, ErrorCode, isAppError } from './errors.js';
 import { refusalBody } from './http/request-errors.js';
 
 export interface UploadedFile {
@@ -122,34 +123,70 @@ function uploadsIn(operations: unknown): Set<Upload> {
   return found;
 }
 
+/** Discards a file of a refused request as the parser reaches it (nothing is kept). */
+function discard(file: FileUpload): void {
+  try {
+    const stream = file.createReadStream();
+    stream.on('error', () => undefined);
+    stream.resume();
+  } catch {
+    // Already failed (too large, request gone): nothing to read.
+  }
+}
+
+export interface GraphqlUploadLimits {
+  maxBytes: number;
+  maxFiles: number;
+  idleMs: number;
+  /**
+   * Throws an AppError when the request's files must not be read (no identity, plan, rate,
+   * running jobs); asked once the operations are parsed, before the first file arrives.
+   */
+  admit?: (req: Request) => Promise<void>;
+}
+
 /**
  * Express middleware for GraphQL multipart requests (graphql-multipart-request-spec),
  * in place of graphql-upload-minimal's: each file is read into memory (at most maxBytes,
  * a larger one is refused with PAYLOAD_TOO_LARGE when its resolver reads it) as the
  * parser reaches it, whatever the order of the map and the parts, and the operation
- * runs only once every file is in. A request that sends nothing for idleMs is refused
- * with 408 and its connection closed, so no upload can hold a request open.
+ * runs only once every file is in. A request that `admit` refuses runs at once instead,
+ * its uploads failing with the refusal, while its files are read and thrown away. A
+ * request that sends nothing for idleMs is refused with 408 and its connection closed
+ * (after an early answer, the connection is just closed), so no upload can hold a
+ * request open.
  */
-export function graphqlUploads(limits: { maxBytes: number; maxFiles: number; idleMs: number }): RequestHandler {
+export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.is('multipart/form-data')) return next();
     const received: Promise<unknown>[] = [];
     let done = false;
+    let discarding = false;
     const finish = (err?: unknown) => {
       if (done) return;
       done = true;
-      stopWatching();
+      // A refused request is answered before its body ends: keep watching for a stall until then.
+      if (discarding && !req.readableEnded) req.once('end', () => stopWatching());
+      else stopWatching();
       next(err);
     };
     let stopWatching = () => {};
     processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
       .then(async (operations) => {
-        for (const upload of uploadsIn(operations)) {
-          // The Upload scalar hands resolvers this promise: it now settles once the file is read.
-          upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes));
+        const uploads = uploadsIn(operations);
+        const refusal = uploads.size && limits.admit ? await limits.admit(req).then(() => null, (e: unknown) => (isAppError(e) ? e : null)) : null;
+        for (const upload of uploads) {
+          if (refusal) {
+            upload.promise.then(discard, () => undefined);
+            upload.promise = Promise.reject(refusal);
+          } else {
+            // The Upload scalar hands resolvers this promise: it now settles once the file is read.
+            upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes));
+            received.push(upload.promise);
+          }
           upload.promise.catch(() => undefined);
-          received.push(upload.promise);
         }
+        discarding = refusal !== null;
         await Promise.allSettled(received);
         req.body = operations;
         finish();
@@ -160,6 +197,12 @@ export function graphqlUploads(limits: { maxBytes: number; maxFiles: number; idl
       });
     // Watched once the parser is attached (adding a 'data' listener starts the flow).
     stopWatching = watchIdle(req, limits.idleMs, () => {
+      if (discarding) {
+        // Answered (or answering) already: only the connection is left to close.
+        if (res.writableFinished) req.socket.destroy();
+        else res.once('finish', () => req.socket.destroy());
+        return;
+      }
       if (done) return;
       done = true;
       answerStalled(req, res, limits.idleMs);

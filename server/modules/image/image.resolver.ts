@@ -30,7 +30,7 @@ export class ImageToolResolver {
     return ctx.app.images.removeObject(
       requireUser(ctx),
       () => readUpload(image, max),
-      object,
+      () => object,
       async () => (mask ? readUpload(mask, max) : undefined),
     );
   }

@@ -41,12 +41,14 @@ export function imageRoutes(app: App): Router {
   r.post(
     '/api/ai/remove-image-object',
     authed(app, async (req, res) => {
-      // The object name is a form field, so the body is parsed (in memory) before the plan and name checks.
-      await parseRestUploads(req, res, ['image', 'mask'], max, idle);
+      // The body (files and the object name) is read once plan, rate and running jobs allow it.
       const job = await app.images.removeObject(
         req.user,
-        async () => restFile(req, 'image'),
-        req.body?.object,
+        async () => {
+          await parseRestUploads(req, res, ['image', 'mask'], max, idle);
+          return restFile(req, 'image');
+        },
+        () => req.body?.object,
         async () => restFile(req, 'mask'),
       );
       await answerWhenDone(app, req, res, job);

@@ -1,6 +1,7 @@
 // The image tools: generation, background removal and object removal. Each checks the
-// plan first, validates its input (uploads by their bytes), keeps the upload privately
-// for the worker, and queues a job.
+// plan, request rate and running jobs first (before an upload is read or decoded),
+// validates its input (uploads by their bytes), keeps the upload privately for the
+// worker, and queues a job.
 import { z } from 'zod';
 import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
@@ -47,17 +48,18 @@ export class ImageToolService {
   }
 
   async removeBackground(user: User, image: LazyFile): Promise<Job> {
-    requirePremium(user);
+    await this.jobs.admit(user, { premium: true });
     const file = await image();
     if (!file) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
     const checked = await requireImage(file, this.services.config.IMAGE_MAX_PIXELS);
     return this.withUploads(user, ToolKind.BACKGROUND_REMOVAL, [{ file, ext: checked.ext, field: 'uploadKey' }], { filename: file.filename.slice(0, 200) });
   }
 
-  async removeObject(user: User, image: LazyFile, object: unknown, mask: LazyFile): Promise<Job> {
-    requirePremium(user);
-    const name = parseInput(objectSchema, object);
+  /** `object` is read after `image`: on the REST mirror it is a field of the same multipart body. */
+  async removeObject(user: User, image: LazyFile, object: () => unknown, mask: LazyFile): Promise<Job> {
+    await this.jobs.admit(user, { premium: true });
     const file = await image();
+    const name = parseInput(objectSchema, object());
     if (!file) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
     const checked = await requireImage(file, this.services.config.IMAGE_MAX_PIXELS);
     // No mask: the object is found by its name (every provider can).
@@ -81,7 +83,7 @@ export class ImageToolService {
         keys.push(key);
         stored[u.field] = key;
       }
-      return await this.jobs.enqueue(user, kind, { ...input, ...stored }, { premium: true });
+      return await this.jobs.enqueue(user, kind, { ...input, ...stored }, { premium: true, admitted: true });
     } catch (e) {
       await Promise.all(keys.map((k) => deletePrivateUpload(dataDir, k)));
       throw e;

@@ -20,9 +20,13 @@ export interface EnqueueOptions {
   premium?: boolean;
   /** Counts against FREE_TEXT_QUOTA on the FREE plan. */
   textQuota?: boolean;
+  /** admit() already counted this request against the rate. */
+  admitted?: boolean;
 }
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
+const tooManyJobs = (active: number) =>
+  new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
 
 export function requirePremium(user: Pick<User, 'plan'>): void {
   if (user.plan !== 'PREMIUM') {
@@ -33,22 +37,40 @@ export function requirePremium(user: Pick<User, 'plan'>): void {
 export class JobService {
   constructor(private readonly services: Services) {}
 
+  /**
+   * What enqueue() would refuse before the job exists (plan, request rate, running jobs),
+   * checked before a tool reads or decodes its upload; pass `admitted` to enqueue() after.
+   * `onlyPeek` counts nothing: the upload middleware's look before the mutation runs.
+   */
+  async admit(user: User, opts: Pick<EnqueueOptions, 'premium'>, onlyPeek = false): Promise<void> {
+    const { db, redis, config } = this.services;
+    if (opts.premium) requirePremium(user);
+    await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests', onlyPeek);
+    // Not the cap itself (enqueue() holds it under a lock), only an early no.
+    const active = await db.job.count({ where: { userId: user.id, phase: { notIn: [...TERMINAL_PHASES] } } });
+    if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
+  }
+
+  /**
+   * The GraphQL upload middleware's look, before a multipart request's files are read:
+   * every tool that takes an upload is a Premium tool. Counts nothing (the mutation does).
+   */
+  async admitUploads(user: User | null): Promise<void> {
+    if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
+    await this.admit(user, { premium: true }, true);
+  }
+
   async enqueue(user: User, kind: ToolKind, input: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job> {
     const { db, redis, config } = this.services;
     if (opts.premium) requirePremium(user);
-    await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
+    if (!opts.admitted) await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
     const charge: QuotaCharge | null = opts.textQuota && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
 
     const job = await db.$transaction(async (tx) => {
       // One enqueue per user at a time, so the concurrency cap cannot be raced past.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${user.id}`}))`;
       const active = await tx.job.count({ where: { userId: user.id, phase: { notIn: [...TERMINAL_PHASES] } } });
-      if (active >= config.MAX_CONCURRENT_JOBS) {
-        throw new AppError(
-          ErrorCode.RATE_LIMITED,
-          `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`,
-        );
-      }
+      if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
       if (charge && !(await chargeQuota(tx, user.id, charge, config.FREE_TEXT_QUOTA))) {
         throw new AppError(
           ErrorCode.QUOTA_EXCEEDED,

@@ -10,7 +10,6 @@ import { deletePrivateUpload, requirePdf, savePrivateUpload, type UploadedFile }
 import { articlePrompt, titlesPrompt } from './prompts.js';
 import { ToolKind } from '../job/job.kinds.js';
 import type { Job, JobService } from '../job/job.service.js';
-import { requirePremium } from '../job/job.service.js';
 import { ArticleLength, BlogCategory } from './text.types.js';
 
 
@@ -39,16 +38,16 @@ export class TextToolService {
     return this.jobs.enqueue(user, ToolKind.BLOG_TITLES, { keyword, category, prompt: titlesPrompt(keyword, category) }, { textQuota: true });
   }
 
-  /** `file` is read lazily, after the plan check, so a FREE user's upload is never stored. */
+  /** `file` is read lazily, after the plan, rate and running-jobs checks, so a refused upload is never read or stored. */
   async reviewResume(user: User, file: () => Promise<UploadedFile | undefined>): Promise<Job> {
-    requirePremium(user);
+    await this.jobs.admit(user, { premium: true });
     const upload = await file();
     if (!upload) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select a resume file first');
     await requirePdf(upload);
     const { dataDir } = this.services.config;
     const key = await savePrivateUpload(dataDir, upload.bytes, 'pdf');
     try {
-      return await this.jobs.enqueue(user, ToolKind.RESUME_REVIEW, { uploadKey: key, filename: upload.filename.slice(0, 200) }, { premium: true });
+      return await this.jobs.enqueue(user, ToolKind.RESUME_REVIEW, { uploadKey: key, filename: upload.filename.slice(0, 200) }, { premium: true, admitted: true });
     } catch (e) {
       await deletePrivateUpload(dataDir, key);
       throw e;
