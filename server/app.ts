@@ -29,7 +29,7 @@ import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
 import { textRoutes } from './modules/text/text.rest.js';
 import { imageRoutes } from './modules/image/image.rest.js';
-import { fileRoutes } from './providers/storage/local.js';
+import { fileRoutes } from './modules/creation/creation.files.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
 import { createArmor, PARSE_OPTIONS } from './http/armor.js';
@@ -195,7 +195,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     res.type(registry.contentType).send(await registry.metrics());
   });
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
-  expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir));
+  expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir, db, app.creations.fileUrls, config.FILE_URL_TTL_SECONDS));
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
   // GraphQL multipart uploads, every file read in before the operation runs; the byte
   // limit is enforced while reading (PAYLOAD_TOO_LARGE), a stalled upload gets 408. A

@@ -10,6 +10,7 @@ import {
   LIKE_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
   UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
+  FILE_URL_TTL_SECONDS_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   PDF_READ_TIMEOUT_MS_DEFAULT,
   PDF_READ_MEMORY_MB_DEFAULT,
@@ -68,6 +69,11 @@ const schema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
   /** An upload (GraphQL or REST) that sends no bytes for this long is refused with 408 and its connection closed. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
+  /**
+   * A private image's URL is signed for between half of this and this (seconds); a published
+   * one may be cached this long, so an unpublished or deleted image can outlive it in caches by that much.
+   */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(FILE_URL_TTL_SECONDS_DEFAULT),
   /** Largest image (width × height) we decode: a decompression bomb stops here. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(IMAGE_MAX_PIXELS_DEFAULT),
   /** A resume PDF is read in a process of its own, killed past this time or resident memory. */

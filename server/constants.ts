@@ -70,6 +70,8 @@ export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
 export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 /** An upload that sends nothing for this long is refused (408) and its connection closed. */
 export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
+/** How long a private image's signed URL works at most (and how long caches keep a published one). */
+export const FILE_URL_TTL_SECONDS_DEFAULT = 3600;
 export const RESUME_TEXT_MAX_CHARS = 40_000;
 /** Bounds on reading a resume PDF (worker/pdf): pages, characters, what its zlib streams unpack to. */
 export const PDF_MAX_PAGES = 50;

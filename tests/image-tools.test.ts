@@ -32,6 +32,9 @@ const listDir = (sub: string) => {
   }
 };
 
+/** The stored content of a creation whose URL a viewer got (a private image's URL is signed). */
+const storedUrl = (url: string) => new URL(url, stack.url).pathname;
+
 async function fetchImage(url: string) {
   const res = await fetch(`${stack.url}${url}`);
   expect(res.status).toBe(200);
@@ -52,16 +55,19 @@ describe('image generation', () => {
     expect(url).toMatch(/^\/files\/[0-9a-f]{64}\.png$/);
     const { res, bytes } = await fetchImage(url);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('cache-control')).toContain('immutable');
+    // Published: anyone may fetch and cache it (tests/private-files.test.ts covers private ones).
+    expect(res.headers.get('cache-control')).toBe(`public, max-age=${stack.config.FILE_URL_TTL_SECONDS}`);
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);
     await waitFor(() => published.items.length > 0, 5000, 'creationPublished');
     expect(published.items[0]!.creationPublished).toEqual({ id: last.creation!.id, content: url, prompt: 'Generate an image of a lighthouse at sunset in the style Ghibli' });
     published.dispose();
     await watcher.dispose();
-    // The same prompt and style give the same image (content-addressed: the same URL).
+    // The same prompt and style give the same image, but in a file of its own: a name never follows from the content.
     const again = await gqlOk(stack.url, GENERATE, { input: { description: 'a lighthouse at sunset', style: 'GHIBLI' } }, premium.token);
-    expect((await followJob(stack.url, premium.token, again.generateImage.id)).at(-1)!.creation!.content).toBe(url);
+    const againUrl = (await followJob(stack.url, premium.token, again.generateImage.id)).at(-1)!.creation!.content;
+    expect(new URL(againUrl, stack.url).pathname).not.toBe(url);
+    expect((await fetchImage(againUrl)).bytes.equals(bytes)).toBe(true);
   });
 
   it('needs Premium and a description', async () => {
@@ -78,8 +84,9 @@ describe('image generation', () => {
     });
     const body = (await res.json()) as { success: boolean; content: string };
     expect(body.success).toBe(true);
-    expect(body.content).toMatch(/^\/files\/[0-9a-f]{64}\.png$/);
-    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: body.content, userId: premium.user.id } });
+    // Not published: the owner gets a signed URL.
+    expect(body.content).toMatch(/^\/files\/[0-9a-f]{64}\.png\?exp=\d+&sig=[\w-]+$/);
+    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: storedUrl(body.content), userId: premium.user.id } });
     expect(row.metadata).toMatchObject({ style: 'THREE_D' });
   });
 });
@@ -125,7 +132,7 @@ describe('object removal', () => {
     expect(left).toBeLessThan(0.2);
     expect(beyond).toBeGreaterThanOrEqual(40);
     expect(ratio).toBeLessThan(0.5);
-    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: body.content } });
+    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: storedUrl(body.content) } });
     expect(row).toMatchObject({ type: 'OBJECT_REMOVAL', prompt: 'Removed cup from image' });
     expect(listDir('uploads')).toEqual([]);
   }, 180_000);
@@ -145,7 +152,7 @@ describe('object removal', () => {
     console.log(`object removal by name over GraphQL, "kitten" on grass: residue ${left.toFixed(3)}, PSNR beyond 40 px ${beyond.toFixed(1)} dB`);
     expect(left).toBeLessThan(0.2);
     expect(beyond).toBeGreaterThanOrEqual(40);
-    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: last.creation!.content } });
+    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: storedUrl(last.creation!.content) } });
     expect(row.metadata).toMatchObject({ summary: 'Removed the kitten', found: { label: 'cat', removed: 1 }, masked: false });
   }, 180_000);
 

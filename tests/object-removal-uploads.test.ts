@@ -210,7 +210,8 @@ describe('the REST mirror POST /api/ai/remove-image-object', () => {
       timings.push(`REST (answers when done) ${photo.name}, ${order.join(' then ')}: ${(performance.now() - started).toFixed(0)} ms`);
       expect(res.status).toBe(200);
       expect(body.success).toBe(true);
-      const row = await db().creation.findFirstOrThrow({ where: { content: body.content, userId: premium.user.id } });
+      // The owner's URL of a private image is signed; the row keeps the plain path.
+      const row = await db().creation.findFirstOrThrow({ where: { content: new URL(body.content, stack.url).pathname, userId: premium.user.id } });
       expect(row).toMatchObject({ type: 'OBJECT_REMOVAL', prompt: 'Removed cup from image' });
       const meta = await sharp(Buffer.from(await (await fetch(`${stack.url}${body.content}`)).arrayBuffer())).metadata();
       expect([meta.width, meta.height]).toEqual([photo.width, photo.height]);

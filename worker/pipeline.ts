@@ -13,6 +13,8 @@ import { emitJobEvent, isTerminal, readJobText, TERMINAL_PHASES } from '../serve
 import type { QueuePayload } from '../server/modules/job/job.kinds.js';
 import { endJob } from '../server/modules/job/job.store.js';
 import { channelName, Topic, type CreationPublishedEvent } from '../server/pubsub.js';
+import { localFileOf } from '../server/providers/storage/local.js';
+import { deleteLocalFileIfUnused } from '../server/modules/creation/creation.files.js';
 import type { WorkerServices } from './context.js';
 import { JobStopped, Reporter } from './reporter.js';
 
@@ -131,14 +133,18 @@ async function complete(services: WorkerServices, job: Job, result: ToolResult, 
       WHERE "id" = ${job.id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
       RETURNING "id", "userId"
     )
-    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published")
+    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file")
     SELECT ${creationId}::uuid, done."id", done."userId", ${result.type}::"CreationType", ${result.prompt}, ${result.content},
-      ${JSON.stringify(result.metadata)}::jsonb, ${result.published ?? false}
+      ${JSON.stringify(result.metadata)}::jsonb, ${result.published ?? false}, ${localFileOf(result.content)}
     FROM done
     RETURNING "id"`;
   const done = rows.length === 1;
   await beforeAnnounce();
-  if (!done) return 'cancelled';
+  if (!done) {
+    // No creation points at the image this run stored: nobody will ever see it.
+    await deleteLocalFileIfUnused(db, config.dataDir, localFileOf(result.content)).catch(() => undefined);
+    return 'cancelled';
+  }
   if (result.published) {
     const event: CreationPublishedEvent = { creationId };
     await redis.publish(channelName(config.REDIS_PREFIX, Topic.CREATION_PUBLISHED), JSON.stringify(event));

@@ -68,6 +68,12 @@ export class CreationResolver {
     return ctx.loaders.firstName.load(c.userId).then((firstName) => ({ firstName }));
   }
 
+  // Only the owner ever sees an unpublished creation, so a signed URL reaches no one else.
+  @FieldResolver(() => String, { description: 'Markdown for text kinds, an image URL for image kinds (signed for a while, until published)' })
+  content(@Root() c: Creation, @Ctx() ctx: Context): string {
+    return ctx.app.creations.contentOf(c);
+  }
+
   @FieldResolver(() => String, { description: 'Which provider made it, e.g. "openai" or "local"' })
   provider(@Root() c: Creation): string {
     return providerOf(c.metadata);

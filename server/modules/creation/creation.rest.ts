@@ -16,7 +16,7 @@ export function creationRoutes(app: App): Router {
       const rows = await app.creations.allOf(req.user.id);
       res.json({
         success: true,
-        creations: rows.map((c) => ({ id: c.id, prompt: c.prompt, type: restType(c.type), content: c.content, created_at: c.createdAt })),
+        creations: rows.map((c) => ({ id: c.id, prompt: c.prompt, type: restType(c.type), content: app.creations.contentOf(c), created_at: c.createdAt })),
         message: '',
       });
     }),
@@ -30,7 +30,7 @@ export function creationRoutes(app: App): Router {
         success: true,
         creations: rows.map((c) => ({
           id: c.id,
-          content: c.content,
+          content: app.creations.contentOf(c),
           prompt: c.prompt,
           likes: c.likes.map((l) => l.userId),
           createdAt: c.createdAt,

@@ -7,6 +7,9 @@ import { CreationType } from '../../db/generated/enums.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
 import { PAGE_SIZE_MAX } from '../../constants.js';
+import { FileUrls } from '../../providers/storage/file-urls.js';
+import { deleteLocalFileIfUnused } from './creation.files.js';
+import { deletePrivateUpload } from '../../uploads.js';
 
 export type { Creation };
 
@@ -37,6 +40,7 @@ const toPageCreation = (r: PageRow): PageCreation => ({
   published: r.published,
   likeCount: r.likeCount,
   likeVersion: r.likeVersion,
+  file: r.file,
   jobId: r.jobId,
   createdAt: new Date(`${r.createdAt}Z`),
   preloaded: { firstName: r.firstName, likes: r.likes ?? [], likedByMe: r.likedByMe },
@@ -98,7 +102,7 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
     : Prisma.sql`false`;
   return Prisma.sql`
     SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
-      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."jobId", c."createdAt",
+      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c."createdAt",
              u."firstName",
              (SELECT json_agg(l."userId" ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
              ${likedByMe} AS "likedByMe"
@@ -111,8 +115,16 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
 
 export class CreationService {
   private readonly db: Db;
+  /** Signs private images' URLs (and checks them when /files serves one). */
+  readonly fileUrls: FileUrls;
   constructor(private readonly services: Services) {
     this.db = services.db;
+    this.fileUrls = new FileUrls(services.tokenSecret, services.config.FILE_URL_TTL_SECONDS);
+  }
+
+  /** The content as a viewer gets it: the URL of an image that is not published is signed for a short while. */
+  contentOf(c: Pick<Creation, 'content' | 'published'>): string {
+    return this.fileUrls.present(c.content, c.published);
   }
 
   /** One page, newest first, in one SQL statement (see pageStatement). */
@@ -175,9 +187,19 @@ export class CreationService {
   }
 
   async remove(id: string, userId: string): Promise<boolean> {
-    await this.owned(id, userId);
+    const c = await this.owned(id, userId);
     await this.db.creation.delete({ where: { id } });
+    await this.removeFilesOf(c).catch((e: Error) => this.services.log.warn({ err: e.message, creationId: id }, "could not delete a creation's files"));
     return true;
+  }
+
+  /** What a deleted creation leaves on disk: its image, and its job's private uploads (normally gone when the job ended). */
+  private async removeFilesOf(c: Creation): Promise<void> {
+    const { dataDir } = this.services.config;
+    const job = c.jobId ? await this.db.job.findUnique({ where: { id: c.jobId }, select: { input: true } }) : null;
+    const input = (job?.input ?? {}) as Record<string, unknown>;
+    const uploads = [input.uploadKey, input.maskKey].filter((k): k is string => typeof k === 'string');
+    await Promise.all([deleteLocalFileIfUnused(this.db, dataDir, c.file), ...uploads.map((k) => deletePrivateUpload(dataDir, k).catch(() => undefined))]);
   }
 
   /** Tells every API process that a creation just joined the community feed. */

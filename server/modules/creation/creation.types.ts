@@ -20,7 +20,7 @@ export class CreationObject {
   @Field()
   prompt!: string;
 
-  @Field({ description: 'Markdown for text kinds, an image URL for image kinds' })
+  /** Resolved by CreationResolver.content: a private image's URL is signed per viewer request. */
   content!: string;
 
   @Field()

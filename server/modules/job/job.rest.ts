@@ -9,7 +9,7 @@ export async function answerWhenDone(app: App, req: AuthedRequest, res: Response
   const end = await app.jobs.settle(job.id, req.user.id);
   if (end.phase === 'COMPLETED' && end.creationId) {
     const creation = await app.creations.visible(end.creationId, req.user.id);
-    res.json({ success: true, content: creation?.content ?? '', message: end.message ?? '' });
+    res.json({ success: true, content: creation ? app.creations.contentOf(creation) : '', message: end.message ?? '' });
     return;
   }
   const status = end.phase === 'CANCELLED' ? 409 : 502;

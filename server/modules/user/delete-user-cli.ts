@@ -22,7 +22,7 @@ try {
     console.error(users.length ? `${users.length} accounts have this e-mail (one per sign-in provider): give the user id` : `No account matches ${who} in ${describeUrl(config.DATABASE_URL)}`);
     process.exitCode = 1;
   } else {
-    await deleteUser(db, pubsub, users[0]!.id);
+    await deleteUser(db, pubsub, users[0]!.id, config.dataDir);
     console.log(`Deleted ${users[0]!.authProvider} account ${users[0]!.id}; its open sockets are being closed.`);
   }
 } catch (e) {

@@ -6,6 +6,7 @@ import { AppError, ErrorCode } from '../../errors.js';
 import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
 import { Prisma, type Db } from '../../db/prisma.js';
 import { Topic, type PubSub } from '../../pubsub.js';
+import { deleteLocalFileIfUnused } from '../creation/creation.files.js';
 
 export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
@@ -40,12 +41,15 @@ export class UserService {
 export const announceUserChange = (pubsub: Pick<PubSub, 'publish'>, userId: string) => pubsub.publish(Topic.USER_CHANGED, { userId });
 
 /**
- * Deletes an account with what it owns (creations, likes, jobs, usage; its feedback stays,
- * unlinked) and announces it, so every API process closes its open sockets at once. False
+ * Deletes an account with what it owns (creations and their images, likes, jobs, usage; its
+ * feedback stays, unlinked) and announces it, so every API process closes its open sockets at once. False
  * when there was no such user.
  */
-export async function deleteUser(db: Db, pubsub: Pick<PubSub, 'publish'>, userId: string): Promise<boolean> {
+export async function deleteUser(db: Db, pubsub: Pick<PubSub, 'publish'>, userId: string, dataDir?: string): Promise<boolean> {
+  const images = dataDir ? await db.creation.findMany({ where: { userId, file: { not: null } }, select: { file: true } }) : [];
   const { count } = await db.user.deleteMany({ where: { id: userId } });
   if (count) await announceUserChange(pubsub, userId);
+  // Their images are no longer served (no creation points at them); with DATA_DIR given, they go too.
+  for (const { file } of images) await deleteLocalFileIfUnused(db, dataDir!, file).catch(() => undefined);
   return count > 0;
 }
