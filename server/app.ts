@@ -11,7 +11,8 @@ import cors from 'cors';
 import express from 'express';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Config } from './config.js';
-import { createContext, type Context, type Services } from './context.js';
+import type { Services } from './context.js';
+import { composeApp, createContext, type App, type AppContext } from './compose.js';
 import { createDb } from './db/prisma.js';
 import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.js';
 import { unavailableError } from './unavailable.js';
@@ -23,7 +24,6 @@ import { createLogger, type Logger } from './logger.js';
 import { createRedisPubSub, Topic } from './pubsub.js';
 import { createCommandRedis, createRedis } from './redis.js';
 import { createSchema } from './schema.js';
-import { createModules, type App } from './modules/index.js';
 import { Queues } from './modules/job/queues.js';
 import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
@@ -76,7 +76,7 @@ function formatError(log: Logger) {
 }
 
 /** A dependency that is down is not the client's fault and not a bug: HTTP 503, so clients and balancers retry. */
-const unavailableIs503: ApolloServerPlugin<Context> = {
+const unavailableIs503: ApolloServerPlugin<AppContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
@@ -88,7 +88,7 @@ const unavailableIs503: ApolloServerPlugin<Context> = {
 };
 
 /** Times every GraphQL request by operation name, type and outcome. */
-function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<Context> {
+function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<AppContext> {
   return {
     async requestDidStart() {
       const started = performance.now();
@@ -118,7 +118,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users) : new BuiltinIdentity(db, tokenSecret, users);
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
-  const app = createModules(services);
+  const app = composeApp(services);
   const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
 
   const expressApp = express();
@@ -155,7 +155,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     ws.refreshUsers([userId]).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'could not re-read a changed user'));
   });
 
-  const apollo = new ApolloServer<Context>({
+  const apollo = new ApolloServer<AppContext>({
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
     includeStacktraceInErrorResponses: false,
@@ -164,7 +164,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     validationRules: armor.validationRules,
     formatError: formatError(log),
     plugins: [
-      ...(armor.plugins as ApolloServerPlugin<Context>[]),
+      ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       timeRequests(metrics),
       unavailableIs503,
       ApolloServerPluginDrainHttpServer({ httpServer }),
@@ -195,7 +195,16 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     res.type(registry.contentType).send(await registry.metrics());
   });
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
-  expressApp.use(creationRoutes(app), likeRoutes(app), textRoutes(app), imageRoutes(app), fileRoutes(config.dataDir, db, app.creations.fileUrls, config.FILE_URL_TTL_SECONDS));
+  // Each REST router gets its own module's services and nothing else.
+  const rest = { identity, log };
+  const answer = { jobs: app.jobs, creations: app.creations };
+  expressApp.use(
+    creationRoutes({ ...rest, creations: app.creations }),
+    likeRoutes({ ...rest, likes: app.likes }),
+    textRoutes({ ...rest, ...answer, text: app.text, config }),
+    imageRoutes({ ...rest, ...answer, images: app.images, config }),
+    fileRoutes(config.dataDir, db, app.creations.fileUrls, config.FILE_URL_TTL_SECONDS),
+  );
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
   // GraphQL multipart uploads, every file read in before the operation runs; the byte
   // limit is enforced while reading (PAYLOAD_TOO_LARGE), a stalled upload gets 408. A

@@ -1,3 +1,6 @@
+// The shapes every module shares, and nothing else: this file imports no module's code, so
+// services and resolvers can import it without closing a circle. The services themselves
+// are composed in server/compose.ts, which no module imports.
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Queues } from './modules/job/queues.js';
@@ -5,9 +8,8 @@ import type { Db } from './db/prisma.js';
 import type { IdentityProvider, User } from './auth/identity.js';
 import type { Logger } from './logger.js';
 import type { PubSub } from './pubsub.js';
+import type { CreationLoaders } from './modules/creation/creation.loaders.js';
 import { AppError, ErrorCode } from './errors.js';
-import { createCreationLoaders, type CreationLoaders } from './modules/creation/creation.loaders.js';
-import type { App } from './modules/index.js';
 
 /** What every module needs, built once per process. */
 export interface Services {
@@ -22,17 +24,16 @@ export interface Services {
   log: Logger;
 }
 
-/** Per request (HTTP) or per operation (WebSocket). */
-export interface Context {
+/**
+ * Per request (HTTP) or per operation (WebSocket). `S` is the part of the composed services a
+ * resolver uses: each resolver names only its own (e.g. `Context<{ likes: LikeService }>`).
+ */
+export interface Context<S = unknown> {
   user: User | null;
   /** The client's address (for per-IP limits); 'unknown' when the transport hides it. */
   ip: string;
-  app: App;
+  app: S;
   loaders: CreationLoaders;
-}
-
-export function createContext(app: App, user: User | null, ip = 'unknown'): Context {
-  return { user, ip, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
 }
 
 export function requireUser(ctx: Pick<Context, 'user'>): User {

@@ -5,7 +5,8 @@ import { bearerToken } from './auth/identity.js';
 import { AppError, ErrorCode, httpStatusOf, isAppError } from './errors.js';
 import { unavailableError } from './unavailable.js';
 import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.js';
-import type { App } from './modules/index.js';
+import type { Services } from './context.js';
+import type { Logger } from './logger.js';
 
 export interface AuthedRequest extends Request {
   user: User;
@@ -13,21 +14,27 @@ export interface AuthedRequest extends Request {
 
 type Handler = (req: AuthedRequest, res: Response) => Promise<unknown>;
 
+/** What every REST router needs besides its own module's services. */
+export type RestDeps = Pick<Services, 'identity' | 'log'>;
+
+/** The upload limits of a router that reads multipart bodies. */
+export type RestUploadConfig = Pick<Services['config'], 'UPLOAD_MAX_BYTES' | 'UPLOAD_IDLE_TIMEOUT_MS'>;
+
 /** Wraps a handler: authenticates (401 JSON without a valid token) and turns errors into JSON. */
-export function authed(app: App, handler: Handler): RequestHandler {
+export function authed(deps: RestDeps, handler: Handler): RequestHandler {
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
-      (req as AuthedRequest).user = await app.services.identity.authenticate(token);
+      (req as AuthedRequest).user = await deps.identity.authenticate(token);
       await handler(req as AuthedRequest, res);
     } catch (e) {
-      sendError(app, res, e);
+      sendError(deps.log, res, e);
     }
   };
 }
 
-export function sendError(app: App, res: Response, e: unknown): void {
+export function sendError(log: Logger, res: Response, e: unknown): void {
   if (res.headersSent) return;
   if (isAppError(e)) {
     res.status(httpStatusOf[e.code]).json({ success: false, message: e.message, code: e.code });
@@ -39,10 +46,10 @@ export function sendError(app: App, res: Response, e: unknown): void {
   }
   const unavailable = unavailableError(e);
   if (unavailable) {
-    app.services.log.warn({ err: (e as Error).message }, 'dependency unavailable');
+    log.warn({ err: (e as Error).message }, 'dependency unavailable');
     res.status(503).json({ success: false, message: unavailable.message, code: unavailable.code });
     return;
   }
-  app.services.log.error({ err: e }, 'REST request failed');
+  log.error({ err: e }, 'REST request failed');
   res.status(500).json({ success: false, message: 'Something went wrong on our side. Please try again.', code: ErrorCode.INTERNAL_SERVER_ERROR });
 }

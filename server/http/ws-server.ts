@@ -7,11 +7,10 @@ import { getOperationAST, type GraphQLFormattedError, type GraphQLError, type Gr
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../config.js';
-import { createContext, type Context } from '../context.js';
+import { createContext, type App, type AppContext } from '../compose.js';
 import type { Db } from '../db/prisma.js';
 import { bearerToken, type IdentityProvider, type User } from '../auth/identity.js';
 import type { Logger } from '../logger.js';
-import type { App } from '../modules/index.js';
 import { unavailableError } from '../unavailable.js';
 import { wsOnSubscribe } from './armor.js';
 import { sharedSubscribe } from './shared-subscribe.js';
@@ -107,7 +106,7 @@ export function startWebSocketServer(o: Options) {
         ctx.extra.account = ctx.extra.slots = undefined;
       },
       // Read per operation: a socket speaks as its account's latest row.
-      context: (ctx): Context => createContext(o.app, ctx.extra.account?.user ?? null, ctx.extra.address),
+      context: (ctx): AppContext => createContext(o.app, ctx.extra.account?.user ?? null, ctx.extra.address),
     },
     wsServer,
   );

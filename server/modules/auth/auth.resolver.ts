@@ -1,22 +1,24 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { Context } from '../../context.js';
+import type { Context, Services } from '../../context.js';
 import { AuthConfig, AuthPayload, SignUpInput } from './auth.types.js';
-import type { AuthResult } from './auth.service.js';
+import type { AuthResult, AuthService } from './auth.service.js';
+
+type AuthContext = Context<{ auth: AuthService; services: Pick<Services, 'identity' | 'config'> }>;
 
 @Resolver()
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Creates a built-in account' })
-  signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: Context): Promise<AuthResult> {
+  signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: AuthContext): Promise<AuthResult> {
     return ctx.app.auth.signUp(input, ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in to a built-in account' })
-  signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: Context): Promise<AuthResult> {
+  signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: AuthContext): Promise<AuthResult> {
     return ctx.app.auth.signIn(email, password, ctx.ip);
   }
 
   @Query(() => AuthConfig)
-  authConfig(@Ctx() ctx: Context): AuthConfig {
+  authConfig(@Ctx() ctx: AuthContext): AuthConfig {
     const { identity, config } = ctx.app.services;
     return {
       provider: identity.kind,

@@ -2,7 +2,9 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Sub
 import { requireUser, type Context } from '../../context.js';
 import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
 import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
-import { preloadedOf, providerOf, type Creation, type Page } from './creation.service.js';
+import { preloadedOf, providerOf, type Creation, type CreationService, type Page } from './creation.service.js';
+
+type CreationContext = Context<{ creations: CreationService }>;
 
 const toConnection = (page: Page<Creation>): CreationConnection => ({
   edges: page.items.map((node, i) => ({ node, cursor: page.cursors[i]! })),
@@ -12,17 +14,17 @@ const toConnection = (page: Page<Creation>): CreationConnection => ({
 @Resolver(() => CreationObject)
 export class CreationResolver {
   @Query(() => CreationConnection, { description: "The signed-in user's creations, newest first" })
-  async myCreations(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context): Promise<CreationConnection> {
+  async myCreations(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: CreationContext): Promise<CreationConnection> {
     return toConnection(await ctx.app.creations.history(requireUser(ctx).id, first, after));
   }
 
   @Query(() => CreationConnection, { description: 'Published creations, newest first' })
-  async communityFeed(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: Context): Promise<CreationConnection> {
+  async communityFeed(@Args(() => PageArgs) { first, after }: PageArgs, @Ctx() ctx: CreationContext): Promise<CreationConnection> {
     return toConnection(await ctx.app.creations.feed(first, after, ctx.user?.id ?? null));
   }
 
   @Query(() => CreationObject, { nullable: true, description: 'A published creation, or one of your own' })
-  creation(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Creation | null> {
+  creation(@Arg('id', () => ID) id: string, @Ctx() ctx: CreationContext): Promise<Creation | null> {
     return ctx.app.creations.visible(id, ctx.user?.id ?? null);
   }
 
@@ -30,13 +32,13 @@ export class CreationResolver {
   setCreationPublished(
     @Arg('id', () => ID) id: string,
     @Arg('publish') publish: boolean,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: CreationContext,
   ): Promise<Creation> {
     return ctx.app.creations.setPublished(id, requireUser(ctx).id, publish);
   }
 
   @Mutation(() => Boolean)
-  deleteCreation(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<boolean> {
+  deleteCreation(@Arg('id', () => ID) id: string, @Ctx() ctx: CreationContext): Promise<boolean> {
     return ctx.app.creations.remove(id, requireUser(ctx).id);
   }
 
@@ -45,24 +47,24 @@ export class CreationResolver {
     topics: Topic.CREATION_PUBLISHED,
     description: 'Fires when a creation joins the community feed',
   })
-  async creationPublished(@Root() event: CreationPublishedEvent, @Ctx() ctx: Context): Promise<Creation | null> {
+  async creationPublished(@Root() event: CreationPublishedEvent, @Ctx() ctx: CreationContext): Promise<Creation | null> {
     return ctx.app.creations.visible(event.creationId, null);
   }
 
   // A page's creations come with these preloaded by its one statement (answered
   // synchronously, no promise per field); any other creation goes through the loaders.
   @FieldResolver(() => Boolean)
-  likedByMe(@Root() c: Creation, @Ctx() ctx: Context): boolean | Promise<boolean> {
+  likedByMe(@Root() c: Creation, @Ctx() ctx: CreationContext): boolean | Promise<boolean> {
     return preloadedOf(c)?.likedByMe ?? ctx.loaders.likedByMe.load(c.id);
   }
 
   @FieldResolver(() => [ID], { description: 'Ids of the users who like it' })
-  likes(@Root() c: Creation, @Ctx() ctx: Context): string[] | Promise<string[]> {
+  likes(@Root() c: Creation, @Ctx() ctx: CreationContext): string[] | Promise<string[]> {
     return preloadedOf(c)?.likes ?? ctx.loaders.likers.load(c.id);
   }
 
   @FieldResolver(() => CreationAuthor)
-  user(@Root() c: Creation, @Ctx() ctx: Context): CreationAuthor | Promise<CreationAuthor> {
+  user(@Root() c: Creation, @Ctx() ctx: CreationContext): CreationAuthor | Promise<CreationAuthor> {
     const preloaded = preloadedOf(c);
     if (preloaded) return { firstName: preloaded.firstName };
     return ctx.loaders.firstName.load(c.userId).then((firstName) => ({ firstName }));
@@ -70,7 +72,7 @@ export class CreationResolver {
 
   // Only the owner ever sees an unpublished creation, so a signed URL reaches no one else.
   @FieldResolver(() => String, { description: 'Markdown for text kinds, an image URL for image kinds (signed for a while, until published)' })
-  content(@Root() c: Creation, @Ctx() ctx: Context): string {
+  content(@Root() c: Creation, @Ctx() ctx: CreationContext): string {
     return ctx.app.creations.contentOf(c);
   }
 

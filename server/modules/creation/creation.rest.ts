@@ -1,13 +1,13 @@
 // REST mirror of the creation module (spec §7).
 import { Router } from 'express';
-import { authed } from '../../rest.js';
-import type { App } from '../index.js';
+import { authed, type RestDeps } from '../../rest.js';
+import type { CreationService } from './creation.service.js';
 import type { CreationType } from '../../db/generated/enums.js';
 
 /** "BLOG_TITLE" → "blog-title", the REST mirror's spelling of a kind. */
 export const restType = (t: CreationType) => t.toLowerCase().replaceAll('_', '-');
 
-export function creationRoutes(app: App): Router {
+export function creationRoutes(app: RestDeps & { creations: CreationService }): Router {
   const r = Router();
 
   r.get(

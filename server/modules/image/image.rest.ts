@@ -1,10 +1,10 @@
 // REST mirror of the image tools (spec §7).
 import { Router } from 'express';
-import { authed } from '../../rest.js';
+import { authed, type RestDeps, type RestUploadConfig } from '../../rest.js';
 import { parseRestUploads, restFile } from '../../uploads.js';
 import { IMAGE_STYLE_LABELS } from '../../providers/image/local/render.js';
-import { answerWhenDone } from '../job/job.rest.js';
-import type { App } from '../index.js';
+import { answerWhenDone, type JobAnswerDeps } from '../job/job.rest.js';
+import type { ImageToolService } from './image.service.js';
 import type { ImageStyle } from './image.types.js';
 
 /** "Generate an image of {description} in the style {Style}" → its parts; else the whole prompt is the description. */
@@ -17,10 +17,10 @@ export function descriptionAndStyleOf(prompt: unknown): { description: unknown; 
   return { description: m[1], style: style ?? label.toUpperCase() };
 }
 
-export function imageRoutes(app: App): Router {
+export function imageRoutes(app: RestDeps & JobAnswerDeps & { images: ImageToolService; config: RestUploadConfig }): Router {
   const r = Router();
-  const max = app.services.config.UPLOAD_MAX_BYTES;
-  const idle = app.services.config.UPLOAD_IDLE_TIMEOUT_MS;
+  const max = app.config.UPLOAD_MAX_BYTES;
+  const idle = app.config.UPLOAD_IDLE_TIMEOUT_MS;
   r.post(
     '/api/ai/generate-image',
     authed(app, async (req, res) => {

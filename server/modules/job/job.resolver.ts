@@ -1,28 +1,30 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
-import type { Creation } from '../creation/creation.service.js';
+import type { Creation, CreationService } from '../creation/creation.service.js';
 import { CreationObject } from '../creation/creation.types.js';
 import type { JobEvent } from './job.events.js';
-import type { Job } from './job.service.js';
+import type { Job, JobService } from './job.service.js';
 import { JobObject, JobProgress } from './job.types.js';
 
-const creationOf = (id: string | null, ctx: Context): Promise<Creation | null> =>
+type JobContext = Context<{ jobs: JobService; creations: CreationService }>;
+
+const creationOf = (id: string | null, ctx: JobContext): Promise<Creation | null> =>
   id ? ctx.app.creations.visible(id, ctx.user?.id ?? null) : Promise.resolve(null);
 
 @Resolver(() => JobObject)
 export class JobResolver {
   @Query(() => JobObject, { nullable: true, description: 'One of your jobs; null for anyone else' })
-  job(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Job | null> {
+  job(@Arg('id', () => ID) id: string, @Ctx() ctx: JobContext): Promise<Job | null> {
     return ctx.user ? ctx.app.jobs.get(id, ctx.user.id) : Promise.resolve(null);
   }
 
   @Mutation(() => JobObject, { description: 'Stops a queued or running job of yours' })
-  cancelJob(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Job> {
+  cancelJob(@Arg('id', () => ID) id: string, @Ctx() ctx: JobContext): Promise<Job> {
     return ctx.app.jobs.cancel(id, requireUser(ctx).id);
   }
 
   @FieldResolver(() => CreationObject, { nullable: true })
-  creation(@Root() job: Job, @Ctx() ctx: Context): Promise<Creation | null> {
+  creation(@Root() job: Job, @Ctx() ctx: JobContext): Promise<Creation | null> {
     return creationOf(job.creationId, ctx);
   }
 }
@@ -31,7 +33,7 @@ export class JobResolver {
 export class JobProgressResolver {
   @Subscription(() => JobProgress, {
     description: 'Live phases, percent and streamed text of one of your jobs; the first event is its current state',
-    subscribe: ({ args, context }: SubscribeResolverData<unknown, { jobId: string }, Context>) =>
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, { jobId: string }, JobContext>) =>
       context.app.jobs.progress(args.jobId, requireUser(context).id),
   })
   jobProgress(@Arg('jobId', () => ID) _jobId: string, @Root() event: JobEvent): JobEvent {
@@ -39,7 +41,7 @@ export class JobProgressResolver {
   }
 
   @FieldResolver(() => CreationObject, { nullable: true })
-  creation(@Root() event: JobEvent, @Ctx() ctx: Context): Promise<Creation | null> {
+  creation(@Root() event: JobEvent, @Ctx() ctx: JobContext): Promise<Creation | null> {
     return creationOf(event.creationId, ctx);
   }
 }

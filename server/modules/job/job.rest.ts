@@ -1,11 +1,17 @@
 // The REST mirror runs the same jobs synchronously: start one, wait for it to end, then
 // answer {success, content, message} (spec §7).
 import type { Response } from 'express';
-import type { App } from '../index.js';
 import type { AuthedRequest } from '../../rest.js';
-import type { Job } from './job.service.js';
+import type { CreationService } from '../creation/creation.service.js';
+import type { Job, JobService } from './job.service.js';
 
-export async function answerWhenDone(app: App, req: AuthedRequest, res: Response, job: Job): Promise<void> {
+/** What waiting for a job's end and answering with its creation needs. */
+export interface JobAnswerDeps {
+  jobs: JobService;
+  creations: CreationService;
+}
+
+export async function answerWhenDone(app: JobAnswerDeps, req: AuthedRequest, res: Response, job: Job): Promise<void> {
   const end = await app.jobs.settle(job.id, req.user.id);
   if (end.phase === 'COMPLETED' && end.creationId) {
     const creation = await app.creations.visible(end.creationId, req.user.id);

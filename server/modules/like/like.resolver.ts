@@ -6,6 +6,9 @@ import { CreationObject } from '../creation/creation.types.js';
 import type { Creation } from '../creation/creation.service.js';
 import { LikeChange } from './like.types.js';
 import { likedByMe, type DeliveredLikeEvent } from './like.delivery.js';
+import type { LikeService } from './like.service.js';
+
+type LikeContext = Context<{ likes: LikeService }>;
 
 interface LikeChangedArgs {
   creationId?: string | null;
@@ -14,7 +17,7 @@ interface LikeChangedArgs {
 @Resolver()
 export class LikeResolver {
   @Mutation(() => CreationObject, { description: 'Likes the creation, or takes the like back' })
-  async toggleLike(@Arg('creationId', () => ID) creationId: string, @Ctx() ctx: Context): Promise<Creation> {
+  async toggleLike(@Arg('creationId', () => ID) creationId: string, @Ctx() ctx: LikeContext): Promise<Creation> {
     const { creation, liked } = await ctx.app.likes.toggle(requireUser(ctx).id, creationId);
     ctx.loaders.likedByMe.clear(creationId).prime(creationId, liked);
     ctx.loaders.likers.clear(creationId);
@@ -23,10 +26,10 @@ export class LikeResolver {
 
   // The payload depends on the subscriber only through likedByMe: subscribers with the same
   // answer share one execution of the operation (server/http/shared-subscribe.ts).
-  @Extensions({ sharedResult: (event: DeliveredLikeEvent, ctx: Context) => String(likedByMe(event, ctx.user?.id ?? null)) })
+  @Extensions({ sharedResult: (event: DeliveredLikeEvent, ctx: LikeContext) => String(likedByMe(event, ctx.user?.id ?? null)) })
   @Subscription(() => LikeChange, {
     description: 'Like counts as they change: of one creation, or of the whole feed when creationId is omitted',
-    subscribe: ({ args, context }: SubscribeResolverData<unknown, LikeChangedArgs, Context>) => {
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, LikeChangedArgs, LikeContext>) => {
       // Checked before any channel is made: an id no creation can have opens none.
       if (args.creationId != null && !isUuid(args.creationId)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'creationId is not a creation id', { field: 'creationId' });
       return context.app.likes.delivery.subscribe(args.creationId, context.user?.id ?? null);
@@ -34,7 +37,7 @@ export class LikeResolver {
   })
   likeChanged(
     @Root() event: DeliveredLikeEvent,
-    @Ctx() ctx: Context,
+    @Ctx() ctx: LikeContext,
     @Arg('creationId', () => ID, { nullable: true }) _creationId?: string,
   ): LikeChange {
     return { creationId: event.creationId, likeCount: event.likeCount, likedByMe: likedByMe(event, ctx.user?.id ?? null) };

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { AppError, ErrorCode } from '../../errors.js';
-import { authed } from '../../rest.js';
-import type { App } from '../index.js';
+import { authed, type RestDeps } from '../../rest.js';
+import type { LikeService } from './like.service.js';
 
-export function likeRoutes(app: App): Router {
+export function likeRoutes(app: RestDeps & { likes: LikeService }): Router {
   const r = Router();
   r.post(
     '/api/user/toggle-like-creation',

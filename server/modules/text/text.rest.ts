@@ -1,10 +1,10 @@
 // REST mirror of the text tools (spec §7).
 import { Router } from 'express';
-import { authed } from '../../rest.js';
+import { authed, type RestDeps, type RestUploadConfig } from '../../rest.js';
 import { parseRestUploads, restFile } from '../../uploads.js';
 import { ARTICLE_LENGTH_WORDS } from '../../constants.js';
-import { answerWhenDone } from '../job/job.rest.js';
-import type { App } from '../index.js';
+import { answerWhenDone, type JobAnswerDeps } from '../job/job.rest.js';
+import type { TextToolService } from './text.service.js';
 import { BLOG_CATEGORY_LABELS } from '../../providers/text/local/titles.js';
 import type { ArticleLength, BlogCategory } from './text.types.js';
 
@@ -31,7 +31,7 @@ export function keywordAndCategoryOf(prompt: unknown): { keyword: unknown; categ
   return { keyword: m[1], category: category ?? label.toUpperCase() };
 }
 
-export function textRoutes(app: App): Router {
+export function textRoutes(app: RestDeps & JobAnswerDeps & { text: TextToolService; config: RestUploadConfig }): Router {
   const r = Router();
   r.post(
     '/api/ai/generate-article',
@@ -51,7 +51,7 @@ export function textRoutes(app: App): Router {
     '/api/ai/resume-review',
     authed(app, async (req, res) => {
       const job = await app.text.reviewResume(req.user, async () => {
-        await parseRestUploads(req, res, ['resume'], app.services.config.UPLOAD_MAX_BYTES, app.services.config.UPLOAD_IDLE_TIMEOUT_MS);
+        await parseRestUploads(req, res, ['resume'], app.config.UPLOAD_MAX_BYTES, app.config.UPLOAD_IDLE_TIMEOUT_MS);
         return restFile(req, 'resume');
       });
       await answerWhenDone(app, req, res, job);

@@ -3,17 +3,19 @@ import { requireUser, type Context } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import { Plan } from '../../graphql-enums.js';
 import { UserObject } from './user.types.js';
-import { fullNameOf } from './user.service.js';
+import { fullNameOf, type UserService } from './user.service.js';
+
+type UserContext = Context<{ users: UserService }>;
 
 @Resolver(() => UserObject)
 export class UserResolver {
   @Query(() => UserObject, { nullable: true, description: 'The signed-in user; null when signed out' })
-  me(@Ctx() ctx: Context): User | null {
+  me(@Ctx() ctx: UserContext): User | null {
     return ctx.user;
   }
 
   @Mutation(() => UserObject, { description: 'Switches plan (built-in billing only)' })
-  changePlan(@Arg('plan', () => Plan) plan: Plan, @Ctx() ctx: Context): Promise<User> {
+  changePlan(@Arg('plan', () => Plan) plan: Plan, @Ctx() ctx: UserContext): Promise<User> {
     return ctx.app.users.changePlan(requireUser(ctx), plan);
   }
 

@@ -1,0 +1,46 @@
+// The composition root: every module's service, built once per process, and the GraphQL
+// context made from them. Nothing under modules/ imports this file (npm run check:cycles).
+import type { User } from './auth/identity.js';
+import type { Context, Services } from './context.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { createCreationLoaders } from './modules/creation/creation.loaders.js';
+import { CreationService } from './modules/creation/creation.service.js';
+import { ImageToolService } from './modules/image/image.service.js';
+import { JobService } from './modules/job/job.service.js';
+import { LikeService } from './modules/like/like.service.js';
+import { MessageService } from './modules/messages/messages.service.js';
+import { TextToolService } from './modules/text/text.service.js';
+import { UserService } from './modules/user/user.service.js';
+
+export interface App {
+  services: Services;
+  auth: AuthService;
+  users: UserService;
+  creations: CreationService;
+  likes: LikeService;
+  messages: MessageService;
+  jobs: JobService;
+  text: TextToolService;
+  images: ImageToolService;
+}
+
+export function composeApp(services: Services): App {
+  const jobs = new JobService(services);
+  return {
+    services,
+    jobs,
+    text: new TextToolService(services, jobs),
+    images: new ImageToolService(services, jobs),
+    auth: new AuthService(services),
+    users: new UserService(services),
+    creations: new CreationService(services),
+    likes: new LikeService(services),
+    messages: new MessageService(services),
+  };
+}
+
+export type AppContext = Context<App>;
+
+export function createContext(app: App, user: User | null, ip = 'unknown'): AppContext {
+  return { user, ip, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
+}
