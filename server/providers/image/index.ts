@@ -2,41 +2,11 @@
 // configured, otherwise the embedded renderer, segmentation and inpainting.
 import type { Config } from '../../config.js';
 import { cloudinaryFrom } from '../cloudinary.js';
-import type { ImageStyle } from './local/render.js';
 import { LocalBackgroundRemover, LocalImageGenerator, LocalObjectRemover } from './local.js';
 import { CloudinaryBackgroundRemover, CloudinaryObjectRemover, OpenAIImageGenerator } from './real.js';
+import type { ImageProviders } from './types.js';
 
-/**
- * A finished image: bytes to store, or a URL the service already hosts; `summary` says in one
- * line what was done when the service can tell (e.g. "Removed 2 × cup"), `details` goes to the
- * creation's metadata.
- */
-export type ImageOutput = ({ bytes: Buffer } | { url: string }) & { summary?: string; details?: Record<string, unknown> };
-
-/** A long step's progress, for the job (percent of the whole job, one line for the user). */
-export type Progress = (percent: number, message: string) => void;
-
-export interface ImageGenerator {
-  readonly name: string;
-  generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
-}
-
-export interface BackgroundRemover {
-  readonly name: string;
-  remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
-}
-
-export interface ObjectRemover {
-  readonly name: string;
-  /** `mask`: painted pixels mark what to remove; without one the object is found by name. */
-  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
-}
-
-export interface ImageProviders {
-  generator: ImageGenerator;
-  background: BackgroundRemover;
-  objects: ObjectRemover;
-}
+export type { BackgroundRemover, ImageGenerator, ImageOutput, ImageProviders, ObjectRemover, Progress } from './types.js';
 
 export function createImageProviders(config: Config): ImageProviders {
   const cloud = config.CLOUDINARY_URL ? cloudinaryFrom(config.CLOUDINARY_URL) : null;

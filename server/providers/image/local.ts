@@ -1,4 +1,4 @@
-import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover, Progress } from './index.js';
+import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover, Progress } from './types.js';
 import { imageEngine } from './local/engine.js';
 import { renderImage, type ImageStyle } from './local/render.js';
 import { GENERATED_IMAGE_SIZE } from '../../constants.js';

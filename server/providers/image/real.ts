@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { fromStatus, TransientProviderError } from '../errors.js';
 import { uploadBytes, type Cloudinary } from '../cloudinary.js';
-import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover } from './index.js';
+import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover } from './types.js';
 
 export class OpenAIImageGenerator implements ImageGenerator {
   readonly name = 'openai';

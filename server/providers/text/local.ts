@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { writeArticle } from './local/article.js';
 import { writeTitles } from './local/titles.js';
 import { reviewResume } from './local/resume.js';
-import type { TextProvider, TextRequest } from './index.js';
+import type { TextProvider, TextRequest } from './types.js';
 
 /** Splits text into chunks of a few words, keeping every character. */
 export function chunkText(text: string, wordsPerChunk = 6): string[] {

@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import type { Config } from '../../config.js';
 import { ARTICLE_LENGTH_WORDS } from '../../constants.js';
 import { fromStatus, TransientProviderError } from '../errors.js';
-import type { TextProvider, TextRequest } from './index.js';
+import type { TextProvider, TextRequest } from './types.js';
 
 const SYSTEM = 'You are the writing assistant of Atelier, an AI content studio. Answer in Markdown.';
 

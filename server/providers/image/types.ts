@@ -1,0 +1,35 @@
+// The image providers' shapes, shared by the choice in index.ts and the implementations
+// in local.ts and real.ts (which import this file, not index.ts).
+import type { ImageStyle } from './local/render.js';
+
+/**
+ * A finished image: bytes to store, or a URL the service already hosts; `summary` says in one
+ * line what was done when the service can tell (e.g. "Removed 2 × cup"), `details` goes to the
+ * creation's metadata.
+ */
+export type ImageOutput = ({ bytes: Buffer } | { url: string }) & { summary?: string; details?: Record<string, unknown> };
+
+/** A long step's progress, for the job (percent of the whole job, one line for the user). */
+export type Progress = (percent: number, message: string) => void;
+
+export interface ImageGenerator {
+  readonly name: string;
+  generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
+}
+
+export interface BackgroundRemover {
+  readonly name: string;
+  remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
+}
+
+export interface ObjectRemover {
+  readonly name: string;
+  /** `mask`: painted pixels mark what to remove; without one the object is found by name. */
+  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
+}
+
+export interface ImageProviders {
+  generator: ImageGenerator;
+  background: BackgroundRemover;
+  objects: ObjectRemover;
+}
