@@ -4,16 +4,9 @@ import type { Config } from '../../config.js';
 import { cloudinaryFrom } from '../cloudinary.js';
 import { LocalStorage } from './local.js';
 import { CloudinaryStorage } from './real.js';
+import type { Storage } from './types.js';
 
-export interface StoredFile {
-  url: string;
-  key: string;
-}
-
-export interface Storage {
-  readonly name: string;
-  put(bytes: Buffer, ext: 'png' | 'jpg' | 'webp'): Promise<StoredFile>;
-}
+export type { Storage, StoredFile } from './types.js';
 
 export function createStorage(config: Config): Storage {
   return config.CLOUDINARY_URL ? new CloudinaryStorage(cloudinaryFrom(config.CLOUDINARY_URL)) : new LocalStorage(config.dataDir);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Storage, StoredFile } from './index.js';
+import type { Storage, StoredFile } from './types.js';
 
 export const FILE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
 export const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };

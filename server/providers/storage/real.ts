@@ -1,6 +1,6 @@
 import type { Cloudinary } from '../cloudinary.js';
 import { uploadBytes } from '../cloudinary.js';
-import type { Storage, StoredFile } from './index.js';
+import type { Storage, StoredFile } from './types.js';
 
 export class CloudinaryStorage implements Storage {
   readonly name = 'cloudinary';
