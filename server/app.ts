@@ -18,7 +18,7 @@ import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.
 import { unavailableError } from './unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { UserCache } from './auth/user-cache.js';
-import { loadTokenSecret } from './auth/tokens.js';
+import { loadTokenSecret, sessionOf } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
 import { createRedisPubSub, Topic } from './pubsub.js';
@@ -223,7 +223,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {
-          return createContext(app, await userFromHeader(identity, req.headers.authorization), req.ip);
+          const token = bearerToken(req.headers.authorization);
+          const user = token ? await identity.authenticate(token) : null;
+          return createContext(app, user, req.ip, token && user ? sessionOf(token) : null);
         } catch (e) {
           const known = e instanceof AppError ? e : unavailableError(e);
           if (known) {

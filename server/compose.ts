@@ -1,6 +1,7 @@
 // The composition root: every module's service, built once per process, and the GraphQL
 // context made from them. Nothing under modules/ imports this file (npm run check:cycles).
 import type { User } from './auth/identity.js';
+import type { Session } from './auth/tokens.js';
 import type { Context, Services } from './context.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { createCreationLoaders } from './modules/creation/creation.loaders.js';
@@ -41,6 +42,6 @@ export function composeApp(services: Services): App {
 
 export type AppContext = Context<App>;
 
-export function createContext(app: App, user: User | null, ip = 'unknown'): AppContext {
-  return { user, ip, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
+export function createContext(app: App, user: User | null, ip = 'unknown', session: Session | null = null): AppContext {
+  return { user, ip, session, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
 }

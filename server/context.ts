@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Queues } from './modules/job/queues.js';
 import type { Db } from './db/prisma.js';
 import type { IdentityProvider, User } from './auth/identity.js';
+import type { Session } from './auth/tokens.js';
 import type { Logger } from './logger.js';
 import type { PubSub } from './pubsub.js';
 import type { CreationLoaders } from './modules/creation/creation.loaders.js';
@@ -32,6 +33,8 @@ export interface Context<S = unknown> {
   user: User | null;
   /** The client's address (for per-IP limits); 'unknown' when the transport hides it. */
   ip: string;
+  /** The signed-in session (its token's name), for sign-out; null when anonymous. */
+  session: Session | null;
   app: S;
   loaders: CreationLoaders;
 }

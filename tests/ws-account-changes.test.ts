@@ -120,4 +120,38 @@ describe('sockets of a changed or deleted account', () => {
     expect(kept.closed.code).toBeUndefined();
     await Promise.all([gone.client.dispose(), kept.client.dispose()]);
   });
+
+  it('ends a signed-out session on every API process: its token is refused and its sockets close; other sessions stay', async () => {
+    const user = await signUp(server.url, 'Leaver', 'wsacct');
+    const email = (await gqlOk<{ me: { email: string } }>(server.url, '{ me { email } }', {}, user.token)).me.email;
+    const SIGN_IN = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }';
+    const other = (await gqlOk<{ signIn: { token: string } }>(server.url, SIGN_IN, { e: email, p: 'Correct-Horse-9' })).signIn.token;
+    const here = await socket(server.url, user.token);
+    const there = await socket(second.url, user.token);
+    const otherSocket = await socket(second.url, other);
+    await gqlOk(second.url, ME, {}, user.token); // the other process now caches the user (for 10 minutes)
+
+    // Before: there was no sign-out on the server; the token kept answering for 7 days.
+    expect(await gqlOk(server.url, 'mutation { signOut }', {}, user.token)).toEqual({ signOut: true });
+    await waitFor(() => here.closed.code !== undefined && there.closed.code !== undefined, 5_000, 'both sockets to close');
+    for (const s of [here, there]) expect(s.closed).toEqual({ code: 4403, reason: 'UNAUTHENTICATED: Signed out' });
+    for (const url of [server.url, second.url]) {
+      const http = await gql(url, ME, {}, user.token);
+      expect([http.status, http.errors?.[0]?.extensions?.code]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await socket(url, user.token)).closed.code).toBe(4403);
+    }
+    const rest = await fetch(`${second.url}/api/user/get-user-creations`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(rest.status).toBe(401);
+
+    // The account's other session, its socket and a new sign-in are untouched.
+    expect((await otherSocket.run(ME)).data?.me?.id).toBe(user.user.id);
+    expect(otherSocket.closed.code).toBeUndefined();
+    expect((await gqlOk<{ me: { id: string } }>(second.url, ME, {}, other)).me.id).toBe(user.user.id);
+    const fresh = (await gqlOk<{ signIn: { token: string } }>(second.url, SIGN_IN, { e: email, p: 'Correct-Horse-9' })).signIn.token;
+    expect((await gqlOk<{ me: { id: string } }>(server.url, ME, {}, fresh)).me.id).toBe(user.user.id);
+    // Anonymous: nothing to sign out.
+    const anon = await gql(server.url, 'mutation { signOut }');
+    expect(anon.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    await Promise.all([here, there, otherSocket].map((s) => s.client.dispose()));
+  });
 });

@@ -7,7 +7,7 @@ import type { User } from '../db/generated/client.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isUuid } from '../validation.js';
-import { verifyToken } from './tokens.js';
+import { tokenId, verifyTokenClaims, type TokenClaims } from './tokens.js';
 import { UserCache } from './user-cache.js';
 
 export type { User };
@@ -19,6 +19,12 @@ export interface IdentityProvider {
   /** Forgets what is remembered of a user that changed (see UserCache). */
   forget(userId: string): void;
 }
+
+/** Whether the session of the token named `id` (tokenId) was signed out. */
+export const isSignedOut = (user: Pick<User, 'revokedTokens'>, id: string | undefined): boolean =>
+  id !== undefined && user.revokedTokens.some((entry) => entry.startsWith(`${id}:`));
+
+const SIGNED_OUT = 'You signed out of this session: please sign in again';
 
 const unauthenticated = (why = 'Your session is invalid or has expired: please sign in again') =>
   new AppError(ErrorCode.UNAUTHENTICATED, why);
@@ -44,16 +50,18 @@ export class BuiltinIdentity implements IdentityProvider {
   }
 
   async authenticate(token: string): Promise<User> {
-    let userId: string;
+    let claims: TokenClaims;
     try {
-      userId = await verifyToken(this.secret, token);
+      claims = await verifyTokenClaims(this.secret, token);
     } catch {
       throw unauthenticated();
     }
+    const userId = claims.sub;
     // Correctly signed but naming no possible user (our ids are UUIDs): Postgres would refuse the lookup.
     if (!isUuid(userId)) throw unauthenticated();
     const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
+    if (isSignedOut(user, tokenId(token))) throw unauthenticated(SIGNED_OUT);
     return user;
   }
 }

@@ -1,9 +1,9 @@
 // Built-in identity: HS256 JWTs signed with one shared secret, so any API process can
 // verify a token another one issued.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { TOKEN_TTL_SECONDS } from '../constants.js';
 
 const ISSUER = 'atelier';
@@ -27,6 +27,16 @@ export function loadTokenSecret(jwtSecret: string | undefined, dataDir: string):
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** A token's name in a sign-out list: never the token itself (a database dump must not hand out sessions). */
+export const tokenId = (token: string): string => createHash('sha256').update(token).digest('base64url').slice(0, 22);
+
+/** The session a (verified) token opens: its name in a sign-out list and when it expires (epoch s). */
+export interface Session {
+  id: string;
+  expiresAt: number;
+}
+export const sessionOf = (token: string): Session => ({ id: tokenId(token), expiresAt: decodeJwt(token).exp ?? 0 });
+
 export async function issueToken(secret: Uint8Array, userId: string, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})
@@ -36,30 +46,44 @@ export async function issueToken(secret: Uint8Array, userId: string, ttlSeconds 
     .setAudience(AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
+    // Unique: two sign-ins in the same second are two sessions (one can sign out alone).
+    .setJti(randomBytes(12).toString('base64url'))
     .sign(secret);
 }
 
 /** Tokens already verified, per secret: a token's signature and claims never change, only the clock moves. */
-const verified = new WeakMap<Uint8Array, Map<string, { sub: string; expMs: number }>>();
+const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
 const VERIFIED_MAX = 10_000;
 
+export interface TokenClaims {
+  /** The user id. */
+  sub: string;
+  expMs: number;
+}
+
+/** The user id inside a valid token; throws on a forged, expired or malformed one. */
+export async function verifyToken(secret: Uint8Array, token: string): Promise<string> {
+  return (await verifyTokenClaims(secret, token)).sub;
+}
+
 /**
- * The user id inside a valid token; throws on a forged, expired or malformed one.
+ * The claims of a valid token; throws on a forged, expired or malformed one.
  * A token that verified once is remembered until it expires (the HMAC check costs more
  * than the rest of a small request); only successes are remembered.
  */
-export async function verifyToken(secret: Uint8Array, token: string): Promise<string> {
+export async function verifyTokenClaims(secret: Uint8Array, token: string): Promise<TokenClaims> {
   let known = verified.get(secret);
   const hit = known?.get(token);
-  if (hit && hit.expMs > Date.now()) return hit.sub;
+  if (hit && hit.expMs > Date.now()) return hit;
   const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
   if (!payload.sub) throw new Error('token has no subject');
+  const claims: TokenClaims = { sub: payload.sub, expMs: (payload.exp ?? 0) * 1000 };
   if (typeof payload.exp === 'number') {
     if (!known) verified.set(secret, (known = new Map()));
     if (hit) known.delete(token);
     // Oldest first out: a Map iterates in insertion order.
     if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
-    known.set(token, { sub: payload.sub, expMs: payload.exp * 1000 });
+    known.set(token, claims);
   }
-  return payload.sub;
+  return claims;
 }

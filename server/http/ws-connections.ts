@@ -3,6 +3,7 @@
 // graphql-ws keeps 4400-4499 for itself — and a reason that starts with the error code) and
 // kept, so that a change to the user (plan, deletion) reaches every socket speaking as them.
 import type { User } from '../db/generated/client.js';
+import { isSignedOut } from '../auth/identity.js';
 import { ErrorCode } from '../errors.js';
 
 /** Close code for "too many connections for this user". */
@@ -10,10 +11,13 @@ export const WS_TOO_MANY_CONNECTIONS = 4029;
 /** Close code for "the account behind this socket is gone": graphql-ws's own Forbidden, as for a refused connection_init. */
 export const WS_ACCOUNT_GONE = 4403;
 export const ACCOUNT_GONE_REASON = `${ErrorCode.UNAUTHENTICATED}: This account no longer exists`;
+export const SIGNED_OUT_REASON = `${ErrorCode.UNAUTHENTICATED}: Signed out`;
 
 /** One signed-in socket: who it speaks as (replaced by a fresh row when the user changes), and how to end it. */
 export interface UserSocket {
   user: User;
+  /** Its token's tokenId: signing that session out ends the socket. */
+  tokenId?: string;
   close(code: number, reason: string): void;
 }
 
@@ -47,9 +51,9 @@ export class UserSockets {
   }
 
   /**
-   * Re-reads these users (`load` returns the rows that still exist): a gone user's sockets
-   * are closed with 4403, the others speak as the fresh row from now on (a new plan applies
-   * to the next operation). Returns the ids that are gone.
+   * Re-reads these users (`load` returns the rows that still exist): a gone user's sockets,
+   * and sockets whose token a sign-out ended, are closed with 4403; the others speak as the
+   * fresh row from now on (a new plan applies to the next operation). Returns the ids that are gone.
    */
   async refresh(userIds: string[], load: (ids: string[]) => Promise<User[]>): Promise<string[]> {
     const wanted = userIds.filter((id) => this.open.has(id));
@@ -59,8 +63,12 @@ export class UserSockets {
     for (const id of wanted) {
       const sockets = [...(this.open.get(id) ?? [])];
       const user = fresh.get(id);
-      if (user) for (const s of sockets) s.user = user;
-      else {
+      if (user) {
+        for (const s of sockets) {
+          if (isSignedOut(user, s.tokenId)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
+          else s.user = user;
+        }
+      } else {
         gone.push(id);
         for (const s of sockets) s.close(WS_ACCOUNT_GONE, ACCOUNT_GONE_REASON);
       }

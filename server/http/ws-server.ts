@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { createContext, type App, type AppContext } from '../compose.js';
 import type { Db } from '../db/prisma.js';
 import { bearerToken, type IdentityProvider, type User } from '../auth/identity.js';
+import { sessionOf, type Session } from '../auth/tokens.js';
 import type { Logger } from '../logger.js';
 import { unavailableError } from '../unavailable.js';
 import { wsOnSubscribe } from './armor.js';
@@ -35,6 +36,7 @@ type Extra = {
   /** Set once connection_init is accepted. */
   address?: string;
   account?: UserSocket;
+  session?: Session | null;
   slots?: SocketSlots;
 };
 
@@ -75,9 +77,11 @@ export function startWebSocketServer(o: Options) {
         const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
         const socket = ctx.extra.socket;
         let user: User | null;
+        let session: Session | null = null;
         try {
           const token = bearerToken(header);
           user = token ? await identity.authenticate(token) : null;
+          if (token && user) session = sessionOf(token);
         } catch (e) {
           // 1013 "try again later": the client's retry will get in once Postgres is back.
           const unavailable = unavailableError(e);
@@ -87,7 +91,7 @@ export function startWebSocketServer(o: Options) {
         // Closed while we authenticated: onClose has run already, so count nothing.
         if (socket.readyState !== socket.OPEN) return false;
         if (user) {
-          const account: UserSocket = { user, close: (code, reason) => socket.close(code, reason) };
+          const account: UserSocket = { user, tokenId: session?.id, close: (code, reason) => socket.close(code, reason) };
           const slot = accounts.add(account);
           if (!slot.ok) {
             // The first close wins: graphql-ws's own 4403 that follows is a no-op.
@@ -95,6 +99,7 @@ export function startWebSocketServer(o: Options) {
             return false;
           }
           ctx.extra.account = account;
+          ctx.extra.session = session;
         }
         ctx.extra.address = o.addressOf(ctx.extra.request);
         ctx.extra.slots = slots.forSocket(ctx.extra.address);
@@ -106,7 +111,7 @@ export function startWebSocketServer(o: Options) {
         ctx.extra.account = ctx.extra.slots = undefined;
       },
       // Read per operation: a socket speaks as its account's latest row.
-      context: (ctx): AppContext => createContext(o.app, ctx.extra.account?.user ?? null, ctx.extra.address),
+      context: (ctx): AppContext => createContext(o.app, ctx.extra.account?.user ?? null, ctx.extra.address, ctx.extra.session ?? null),
     },
     wsServer,
   );

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
-import { startStack } from '../helpers/server.js';
+import { gql, startStack, waitFor } from '../helpers/server.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -76,6 +76,13 @@ describe('signed-in area', () => {
     await item.click();
     expect(await item.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.markdown h1, .markdown h2').first().waitFor();
+
+    // Signing out ends the session on the server too: the token the page held is refused.
+    const token = await page.evaluate(() => localStorage.getItem('atelier.token'));
+    expect((await gql(stack.url, '{ me { id } }', {}, token!)).status).toBe(200);
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForFunction(() => localStorage.getItem('atelier.token') === null);
+    await waitFor(async () => (await gql(stack.url, '{ me { id } }', {}, token!)).status === 401, 5_000, 'the old token to be refused');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,7 +11,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { getAuthToken } from './authToken';
 import { uploadFetch } from './uploadFetch';
 
-const GRAPHQL_PATH = '/graphql';
+export const GRAPHQL_PATH = '/graphql';
 
 async function authorizationHeader(): Promise<Record<string, string>> {
   const token = await getAuthToken();

@@ -19,6 +19,14 @@ export class UserResolver {
     return ctx.app.users.changePlan(requireUser(ctx), plan);
   }
 
+  @Mutation(() => Boolean, {
+    description:
+      "Signs out this session of a built-in account: its token stops working on every server and the sockets opened with it close (4403); the account's other sessions stay. With Clerk, Clerk ends its own sessions (false).",
+  })
+  signOut(@Ctx() ctx: UserContext): Promise<boolean> {
+    return ctx.app.users.signOut(requireUser(ctx), ctx.session);
+  }
+
   @FieldResolver(() => String, { nullable: true })
   fullName(@Root() u: User): string | null {
     return fullNameOf(u);

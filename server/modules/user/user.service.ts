@@ -1,6 +1,7 @@
 // The user module owns the User table.
 import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
+import type { Session } from '../../auth/tokens.js';
 import { Plan } from '../../db/generated/enums.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
@@ -34,6 +35,27 @@ export class UserService {
       this.services.log.warn({ err: e.message }, 'could not announce a plan change; other processes see it within USER_CACHE_TTL_MS');
     });
     return updated;
+  }
+
+  /**
+   * Signs out one built-in session: its token is refused from now on, on every API process,
+   * and the sockets opened with it close (USER_CHANGED); the account's other sessions stay.
+   * The list keeps a token until it expires (one statement: concurrent sign-outs all count).
+   */
+  async signOut(user: User, session: Session | null): Promise<boolean> {
+    if (user.authProvider !== 'local' || !session) return false;
+    const { db, identity, pubsub, log } = this.services;
+    const count = await db.$executeRaw`
+      UPDATE "User" SET "revokedTokens" = ARRAY(
+        SELECT t FROM unnest("revokedTokens") AS t WHERE split_part(t, ':', 2)::bigint > extract(epoch FROM now())
+      ) || ${`${session.id}:${session.expiresAt}`}::text
+      WHERE id = ${user.id}::uuid`;
+    if (!count) throw new AppError(ErrorCode.UNAUTHENTICATED, ACCOUNT_GONE_MESSAGE);
+    identity.forget(user.id);
+    await announceUserChange(pubsub, user.id).catch((e: Error) => {
+      log.warn({ err: e.message }, 'could not announce a sign-out; other processes refuse its token within USER_CACHE_TTL_MS');
+    });
+    return true;
   }
 }
 

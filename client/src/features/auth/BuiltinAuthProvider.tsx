@@ -1,9 +1,10 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
+import { print } from 'graphql';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storedToken } from '../../lib/authToken';
-import { resetSession } from '../../lib/apollo';
+import { GRAPHQL_PATH, resetSession } from '../../lib/apollo';
 import { toAppError } from '../../lib/graphqlError';
-import { MeQuery, SignInMutation, SignUpMutation } from './api/operations';
+import { MeQuery, SignInMutation, SignOutMutation, SignUpMutation } from './api/operations';
 import { AuthContext, type AuthState, type SignInInput, type SignUpInput } from './AuthContext';
 
 /** Built-in accounts: e-mail + password, a JWT kept in localStorage, `me` for the profile. */
@@ -46,7 +47,20 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
     [client, applyToken],
   );
 
-  const signOut = useCallback(() => applyToken(null), [applyToken]);
+  // The server ends this session (its token and sockets, on every server). Sent on its own,
+  // with the token it ends, and never waited for: an unreachable server still leaves the
+  // browser signed out, and the session reset that follows cannot cancel it.
+  const signOut = useCallback(() => {
+    if (token) {
+      void fetch(GRAPHQL_PATH, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: print(SignOutMutation) }),
+      }).catch(() => undefined);
+    }
+    return applyToken(null);
+  }, [token, applyToken]);
 
   const user = token && !rejected ? (me.data?.me ?? null) : null;
   const value = useMemo<AuthState>(

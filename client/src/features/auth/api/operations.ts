@@ -44,3 +44,9 @@ export const SignUpMutation = graphql(`
     }
   }
 `);
+
+export const SignOutMutation = graphql(`
+  mutation SignOut {
+    signOut
+  }
+`);
