@@ -1,11 +1,6 @@
 // Every number of the product spec (§9) and of DESIGN.md §3 lives here.
 
-export const ARTICLE_LENGTH_WORDS = { SHORT: 800, MEDIUM: 1200, LONG: 1600 } as const;
-export const ARTICLE_LENGTH_RANGES = {
-  SHORT: [500, 800],
-  MEDIUM: [800, 1200],
-  LONG: [1200, 1600],
-} as const;
+// Article word counts and ranges (§9) sit with the other domain names in server/domain.ts.
 
 export const DEFAULT_FREE_TEXT_QUOTA = 10;
 

@@ -2,7 +2,8 @@
 // description and the style.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_STYLES, renderImage, type ImageStyle } from '../server/providers/image/local/render.js';
+import { IMAGE_STYLES, type ImageStyle } from '../server/domain.js';
+import { renderImage } from '../server/providers/image/local/render.js';
 
 async function signature(png: Buffer) {
   const { data } = await sharp(png).resize(32, 32, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });

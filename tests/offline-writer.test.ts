@@ -1,8 +1,9 @@
 // The embedded offline text provider: article, blog titles and resume review writers.
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_WORD_RANGES, writeArticle, type ArticleLength } from '../server/providers/text/local/article.js';
+import { ARTICLE_LENGTH_RANGES, BLOG_CATEGORY_LABELS, type ArticleLength, type BlogCategory } from '../server/domain.js';
+import { writeArticle } from '../server/providers/text/local/article.js';
 import { reviewResume } from '../server/providers/text/local/resume.js';
-import { BLOG_CATEGORY_LABELS, parseTitles, writeTitles, type BlogCategory } from '../server/providers/text/local/titles.js';
+import { parseTitles, writeTitles } from '../server/providers/text/local/titles.js';
 import { cleanTopic, countSentences, countWords, seededRandom, shuffle } from '../server/providers/text/local/words.js';
 
 const TOPICS = [
@@ -78,7 +79,7 @@ describe('cleanTopic', () => {
 describe('writeArticle', () => {
   for (const length of LENGTHS) {
     it(`writes ${length} articles inside the word range for 20 topics`, () => {
-      const [min, max] = ARTICLE_WORD_RANGES[length];
+      const [min, max] = ARTICLE_LENGTH_RANGES[length];
       const outputs = new Set<string>();
       for (const topic of TOPICS) {
         const article = writeArticle(topic, length);

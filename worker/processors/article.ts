@@ -1,5 +1,4 @@
-import { ARTICLE_LENGTH_WORDS } from '../../server/constants.js';
-import type { ArticleLength } from '../../server/providers/text/local/article.js';
+import { ARTICLE_LENGTH_WORDS, type ArticleLength } from '../../server/domain.js';
 import { countWords } from '../../server/providers/text/local/words.js';
 import type { Tool } from '../pipeline.js';
 import { streamText } from '../stream-text.js';

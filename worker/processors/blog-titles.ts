@@ -1,4 +1,4 @@
-import type { BlogCategory } from '../../server/providers/text/local/titles.js';
+import type { BlogCategory } from '../../server/domain.js';
 import type { Tool } from '../pipeline.js';
 import { streamText } from '../stream-text.js';
 

@@ -1,4 +1,4 @@
-import type { ImageStyle } from '../../server/providers/image/local/render.js';
+import type { ImageStyle } from '../../server/domain.js';
 import type { Tool } from '../pipeline.js';
 import { store } from '../image-output.js';
 import { withProviderRetry } from '../retry.js';

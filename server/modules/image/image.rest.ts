@@ -2,10 +2,9 @@
 import { Router } from 'express';
 import { authed, type RestDeps, type RestUploadConfig } from '../../rest.js';
 import { parseRestUploads, restFile } from '../../uploads.js';
-import { IMAGE_STYLE_LABELS } from '../../providers/image/local/render.js';
 import { answerWhenDone, type JobAnswerDeps } from '../job/job.rest.js';
 import type { ImageToolService } from './image.service.js';
-import type { ImageStyle } from './image.types.js';
+import { IMAGE_STYLE_LABELS, type ImageStyle } from '../../domain.js';
 
 /** "Generate an image of {description} in the style {Style}" → its parts; else the whole prompt is the description. */
 export function descriptionAndStyleOf(prompt: unknown): { description: unknown; style: ImageStyle | string } {

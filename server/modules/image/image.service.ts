@@ -11,7 +11,7 @@ import { IMAGE_DESCRIPTION_MAX_LENGTH, OBJECT_NAME_MAX_LENGTH } from '../../cons
 import { deletePrivateUpload, requireImage, savePrivateUpload, type UploadedFile } from '../../uploads.js';
 import { ToolKind } from '../job/job.kinds.js';
 import { requirePremium, type Job, type JobService } from '../job/job.service.js';
-import { ImageStyle } from './image.types.js';
+import { ImageStyle } from '../../domain.js';
 import { imagePrompt } from './prompts.js';
 
 const generateSchema = z.object({

@@ -1,15 +1,6 @@
 import { Field, InputType, registerEnumType } from 'type-graphql';
 
-export const ImageStyle = {
-  REALISTIC: 'REALISTIC',
-  GHIBLI: 'GHIBLI',
-  ANIME: 'ANIME',
-  CARTOON: 'CARTOON',
-  FANTASY: 'FANTASY',
-  THREE_D: 'THREE_D',
-  PORTRAIT: 'PORTRAIT',
-} as const;
-export type ImageStyle = (typeof ImageStyle)[keyof typeof ImageStyle];
+import { ImageStyle } from '../../domain.js';
 
 registerEnumType(ImageStyle, { name: 'ImageStyle' });
 

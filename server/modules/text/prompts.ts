@@ -1,11 +1,8 @@
 // The prompts of spec §7, shared by the API (which saves them with each creation) and
 // the workers (which send them to the provider). No GraphQL here: workers import it.
-import type { ArticleLength } from '../../providers/text/local/article.js';
-import { BLOG_CATEGORY_LABELS, type BlogCategory } from '../../providers/text/local/titles.js';
+import { ARTICLE_LENGTH_LABELS, BLOG_CATEGORY_LABELS, type ArticleLength, type BlogCategory } from '../../domain.js';
 
-const LENGTH_LABEL: Record<ArticleLength, string> = { SHORT: 'Short', MEDIUM: 'Medium', LONG: 'Long' };
-
-export const articlePrompt = (topic: string, length: ArticleLength) => `Write an article about ${topic} in ${LENGTH_LABEL[length]}`;
+export const articlePrompt = (topic: string, length: ArticleLength) => `Write an article about ${topic} in ${ARTICLE_LENGTH_LABELS[length]}`;
 export const titlesPrompt = (keyword: string, category: BlogCategory) =>
   `Generate a blog title for the keyword ${keyword} in the category ${BLOG_CATEGORY_LABELS[category]}`;
 export const RESUME_PROMPT =

@@ -2,11 +2,9 @@
 import { Router } from 'express';
 import { authed, type RestDeps, type RestUploadConfig } from '../../rest.js';
 import { parseRestUploads, restFile } from '../../uploads.js';
-import { ARTICLE_LENGTH_WORDS } from '../../constants.js';
 import { answerWhenDone, type JobAnswerDeps } from '../job/job.rest.js';
 import type { TextToolService } from './text.service.js';
-import { BLOG_CATEGORY_LABELS } from '../../providers/text/local/titles.js';
-import type { ArticleLength, BlogCategory } from './text.types.js';
+import { ARTICLE_LENGTH_WORDS, BLOG_CATEGORY_LABELS, type ArticleLength, type BlogCategory } from '../../domain.js';
 
 /** 800 / 1200 / 1600 (the REST spelling) → SHORT / MEDIUM / LONG; anything else is left for validation. */
 function lengthOf(words: unknown): ArticleLength | string {

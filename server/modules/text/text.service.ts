@@ -10,7 +10,7 @@ import { deletePrivateUpload, requirePdf, savePrivateUpload, type UploadedFile }
 import { articlePrompt, titlesPrompt } from './prompts.js';
 import { ToolKind } from '../job/job.kinds.js';
 import type { Job, JobService } from '../job/job.service.js';
-import { ArticleLength, BlogCategory } from './text.types.js';
+import { ArticleLength, BlogCategory } from '../../domain.js';
 
 
 const articleSchema = z.object({

@@ -1,6 +1,7 @@
 import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover, Progress } from './types.js';
 import { imageEngine } from './local/engine.js';
-import { renderImage, type ImageStyle } from './local/render.js';
+import type { ImageStyle } from '../../domain.js';
+import { renderImage } from './local/render.js';
 import { GENERATED_IMAGE_SIZE } from '../../constants.js';
 
 export class LocalImageGenerator implements ImageGenerator {

@@ -1,6 +1,6 @@
 // The image providers' shapes, shared by the choice in index.ts and the implementations
 // in local.ts and real.ts (which import this file, not index.ts).
-import type { ImageStyle } from './local/render.js';
+import type { ImageStyle } from '../../domain.js';
 
 /**
  * A finished image: bytes to store, or a URL the service already hosts; `summary` says in one

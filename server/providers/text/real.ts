@@ -2,7 +2,7 @@
 // streamed through the official SDK.
 import OpenAI from 'openai';
 import type { Config } from '../../config.js';
-import { ARTICLE_LENGTH_WORDS } from '../../constants.js';
+import { ARTICLE_LENGTH_WORDS } from '../../domain.js';
 import { fromStatus, TransientProviderError } from '../errors.js';
 import type { TextProvider, TextRequest } from './types.js';
 

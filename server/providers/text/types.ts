@@ -1,7 +1,6 @@
 // The text provider's shapes, shared by the choice in index.ts and the implementations
 // in local.ts and real.ts (which import this file, not index.ts).
-import type { ArticleLength } from './local/article.js';
-import type { BlogCategory } from './local/titles.js';
+import type { ArticleLength, BlogCategory } from '../../domain.js';
 
 export type TextRequest =
   | { task: 'article'; prompt: string; topic: string; length: ArticleLength }

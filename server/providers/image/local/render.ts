@@ -4,18 +4,7 @@
 // SVG from numbers and colours only — the description never reaches the markup — and
 // rasterised by sharp.
 import sharp from 'sharp';
-
-export type ImageStyle = 'REALISTIC' | 'GHIBLI' | 'ANIME' | 'CARTOON' | 'FANTASY' | 'THREE_D' | 'PORTRAIT';
-export const IMAGE_STYLES: readonly ImageStyle[] = ['REALISTIC', 'GHIBLI', 'ANIME', 'CARTOON', 'FANTASY', 'THREE_D', 'PORTRAIT'];
-export const IMAGE_STYLE_LABELS: Record<ImageStyle, string> = {
-  REALISTIC: 'Realistic',
-  GHIBLI: 'Ghibli',
-  ANIME: 'Anime',
-  CARTOON: 'Cartoon',
-  FANTASY: 'Fantasy',
-  THREE_D: '3D',
-  PORTRAIT: 'Portrait',
-};
+import type { ImageStyle } from '../../../domain.js';
 
 type Rng = () => number;
 

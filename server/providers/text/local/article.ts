@@ -1,6 +1,6 @@
 // The offline article writer: assembles a markdown article about any topic from banks of
 // sentence templates, sized by the product's word counter to land inside the requested range.
-import { ARTICLE_LENGTH_RANGES } from '../../../constants.js';
+import { ARTICLE_LENGTH_RANGES, type ArticleLength } from '../../../domain.js';
 import {
   capitalizeFirst,
   cleanTopic,
@@ -14,10 +14,6 @@ import {
   type Rng,
 } from './words.js';
 
-export type ArticleLength = 'SHORT' | 'MEDIUM' | 'LONG';
-
-/** Word ranges of spec §9, kept with every other number in server/constants.ts. */
-export const ARTICLE_WORD_RANGES: Record<ArticleLength, readonly [number, number]> = ARTICLE_LENGTH_RANGES;
 
 const SECTION_COUNTS: Record<ArticleLength, readonly [number, number]> = {
   SHORT: [4, 5],
@@ -395,7 +391,7 @@ export function writeArticle(topic: string, length: ArticleLength): string {
   const longTopic = subject.split(' ').length > 5;
   const maxMentions = longTopic ? 1 : 2;
   const rng = seededRandom(`article|${length}|${subject}`);
-  const [min, max] = ARTICLE_WORD_RANGES[length];
+  const [min, max] = ARTICLE_LENGTH_RANGES[length];
   const target = Math.round(min * 1.08 + rng() * (max * 0.92 - min * 1.08));
 
   const fill = slotFiller(rng, subject);

@@ -1,19 +1,7 @@
 // The offline blog-title writer: ten distinct titles per keyword, drawn mostly from the
 // category's own template bank so that they read like that kind of blog.
+import { BLOG_CATEGORY_LABELS, type BlogCategory } from '../../../domain.js';
 import { capitalizeFirst, cleanTopic, fillSlots, seededRandom, shuffle } from './words.js';
-
-export type BlogCategory = 'GENERAL' | 'TECHNOLOGY' | 'BUSINESS' | 'HEALTH' | 'LIFESTYLE' | 'EDUCATION' | 'TRAVEL' | 'FOOD';
-
-export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
-  GENERAL: 'General',
-  TECHNOLOGY: 'Technology',
-  BUSINESS: 'Business',
-  HEALTH: 'Health',
-  LIFESTYLE: 'Lifestyle',
-  EDUCATION: 'Education',
-  TRAVEL: 'Travel',
-  FOOD: 'Food',
-};
 
 export const TITLE_COUNT = 10;
 /** How many of the ten come from the category's own bank; the rest are all-purpose. */
