@@ -27,8 +27,8 @@ import { createSchema } from './schema.js';
 import { Queues } from './modules/job/queues.js';
 import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
-import { textRoutes } from './modules/text/text.rest.js';
-import { imageRoutes } from './modules/image/image.rest.js';
+import { toolRoutes } from './tools/tool.rest.js';
+import { toolsFor } from './tools/catalogue.js';
 import { fileRoutes } from './modules/creation/creation.files.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
@@ -38,7 +38,6 @@ import { securityHeaders } from './http/security-headers.js';
 import { graphqlUploads } from './uploads.js';
 import { startWebSocketServer } from './http/ws-server.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
-import { ToolKind } from './modules/job/job.kinds.js';
 
 export interface RunningServer {
   app: App;
@@ -185,7 +184,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
     subscriptions: () => pubsub.listenerCount() + app.likes.delivery.extraSubscribers(),
     sockets: () => ws.wsServer.clients.size,
-    queueCounts: () => queues.counts(Object.values(ToolKind).filter((k) => k !== ToolKind.NOOP || config.ENABLE_NOOP_TOOL)),
+    queueCounts: () => queues.counts(toolsFor(config).map((t) => t.kind)),
   });
   expressApp.get('/metrics', async (req, res) => {
     if (config.METRICS_TOKEN && req.headers.authorization !== `Bearer ${config.METRICS_TOKEN}`) {
@@ -201,8 +200,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   expressApp.use(
     creationRoutes({ ...rest, creations: app.creations }),
     likeRoutes({ ...rest, likes: app.likes }),
-    textRoutes({ ...rest, ...answer, text: app.text, config }),
-    imageRoutes({ ...rest, ...answer, images: app.images, config }),
+    toolRoutes({ ...rest, ...answer, tools: app.tools, config }, toolsFor(config)),
     fileRoutes(config.dataDir, db, app.creations.fileUrls, config.FILE_URL_TTL_SECONDS),
   );
   expressApp.use('/graphql', graphiqlHandler(config.GRAPHQL_INTROSPECTION));
@@ -215,7 +213,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxFiles: 3,
       idleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
-      admit: async (req) => app.jobs.admitUploads(await userFromHeader(identity, req.headers.authorization)),
+      admit: async (req) => app.jobs.admitUploads(await userFromHeader(identity, req.headers.authorization), app.tools.uploadPlan),
     }),
   );
   expressApp.use(

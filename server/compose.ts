@@ -6,12 +6,12 @@ import type { Context, Services } from './context.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { createCreationLoaders } from './modules/creation/creation.loaders.js';
 import { CreationService } from './modules/creation/creation.service.js';
-import { ImageToolService } from './modules/image/image.service.js';
 import { JobService } from './modules/job/job.service.js';
 import { LikeService } from './modules/like/like.service.js';
 import { MessageService } from './modules/messages/messages.service.js';
-import { TextToolService } from './modules/text/text.service.js';
 import { UserService } from './modules/user/user.service.js';
+import { toolsFor } from './tools/catalogue.js';
+import { ToolService } from './tools/tool.service.js';
 
 export interface App {
   services: Services;
@@ -21,20 +21,20 @@ export interface App {
   likes: LikeService;
   messages: MessageService;
   jobs: JobService;
-  text: TextToolService;
-  images: ImageToolService;
+  tools: ToolService;
 }
 
 export function composeApp(services: Services): App {
   const jobs = new JobService(services);
+  const tools = toolsFor(services.config);
+  const imageTypes = tools.filter((t) => t.output === 'image').map((t) => t.creationType);
   return {
     services,
     jobs,
-    text: new TextToolService(services, jobs),
-    images: new ImageToolService(services, jobs),
+    tools: new ToolService(services, jobs, tools),
     auth: new AuthService(services),
     users: new UserService(services),
-    creations: new CreationService(services),
+    creations: new CreationService(services, imageTypes),
     likes: new LikeService(services),
     messages: new MessageService(services),
   };

@@ -55,8 +55,6 @@ export const JOB_TEXT_TTL_SECONDS = 60 * 60;
 export const PROVIDER_RETRIES = 3;
 export const PROVIDER_RETRY_BASE_MS = 500;
 export const PROVIDER_RETRY_MAX_MS = 8_000;
-/** Percent reached at the end of each phase. */
-export const PHASE_PERCENT = { QUEUED: 0, ANALYZING: 10, PROCESSING: 20, FINALIZING: 90, COMPLETED: 100 } as const;
 
 /** Tool inputs. */
 export const TOPIC_MAX_LENGTH = 200;

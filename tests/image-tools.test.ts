@@ -160,7 +160,8 @@ describe('object removal', () => {
     const c = await composite({ cutout: 'cup', plate: 'grass', width: 800, height: 600 });
     const twoWords = await gqlUpload(stack.url, REMOVE_OBJECT, { object: 'red car' }, { image: { data: c.png, filename: 'a.png' } }, premium.token);
     expect(twoWords.errors?.[0]).toMatchObject({ message: 'Please enter only one object name', extensions: { code: 'BAD_USER_INPUT' } });
-    const before = await stack.server.app.services.db.creation.count();
+    const mine = { where: { userId: premium.user.id } };
+    const before = await stack.server.app.services.db.creation.count(mine);
     for (const [object, message] of [
       ['banana', 'No banana was found in this image. Brush over it and try again.'],
       ['flag', 'Atelier can\'t find a "flag" by name yet. Brush over it and try again.'],
@@ -170,7 +171,7 @@ describe('object removal', () => {
       const last = (await followJob(stack.url, premium.token, r.data!.removeObject.id, 90_000)).at(-1)!;
       expect(last).toMatchObject({ phase: 'FAILED', message });
     }
-    expect(await stack.server.app.services.db.creation.count()).toBe(before);
+    expect(await stack.server.app.services.db.creation.count(mine)).toBe(before);
     expect(listDir('uploads')).toEqual([]);
   }, 180_000);
 });

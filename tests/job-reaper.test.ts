@@ -3,7 +3,7 @@
 // workers' sweep; jobs BullMQ still runs, and fresh ones, are left alone.
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolKind } from '../server/modules/job/job.kinds.js';
+import { noopTool } from '../server/tools/noop/index.js';
 import { Queues } from '../server/modules/job/queues.js';
 import { createRedis } from '../server/redis.js';
 import { ABANDONED_MESSAGE, reapAbandonedJobs } from '../worker/reaper.js';
@@ -29,7 +29,7 @@ describe('the abandoned-job sweep', () => {
   it('fails live jobs BullMQ no longer runs, with a code, and leaves running, queued and fresh ones', async () => {
     const { db } = server.app.services;
     const { token, user } = await signUp(server.url, 'Reaped', 'reaper');
-    const live = (phase: 'QUEUED' | 'PROCESSING') => db.job.create({ data: { kind: ToolKind.NOOP, userId: user.id, input: {}, phase } });
+    const live = (phase: 'QUEUED' | 'PROCESSING') => db.job.create({ data: { kind: noopTool.kind, userId: user.id, input: {}, phase } });
     const age = (id: string) => db.$executeRaw`UPDATE "Job" SET "updatedAt" = now() - interval '1 hour' WHERE id = ${id}::uuid`;
 
     const lost = await live('PROCESSING'); // no BullMQ job at all
@@ -38,17 +38,17 @@ describe('the abandoned-job sweep', () => {
     const fresh = await live('PROCESSING'); // too young to judge
     for (const j of [lost, gaveUp, waiting]) await age(j.id);
 
-    const queue = queues.get(ToolKind.NOOP);
-    await queue.add(ToolKind.NOOP, { jobId: gaveUp.id }, { jobId: gaveUp.id, attempts: 1 });
+    const queue = queues.get(noopTool.kind);
+    await queue.add(noopTool.kind, { jobId: gaveUp.id }, { jobId: gaveUp.id, attempts: 1 });
     const connection = createRedis(server.config.REDIS_URL, 'test-reaper-worker');
-    const failer = new Worker(ToolKind.NOOP, async () => {
+    const failer = new Worker(noopTool.kind, async () => {
       throw new UnrecoverableError('database still down');
     }, { connection, prefix: server.config.REDIS_PREFIX });
     await new Promise<void>((resolve) => failer.once('failed', () => resolve()));
     await failer.close();
     await connection.quit();
     expect(await queue.getJobState(gaveUp.id)).toBe('failed');
-    await queue.add(ToolKind.NOOP, { jobId: waiting.id }, { jobId: waiting.id });
+    await queue.add(noopTool.kind, { jobId: waiting.id }, { jobId: waiting.id });
 
     const reaped = await reapAbandonedJobs(
       { db, redis: server.app.services.redis, config: server.config },

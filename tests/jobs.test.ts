@@ -2,7 +2,7 @@
 // graphql-ws subscriber, against the real Postgres and Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWords } from '../server/providers/text/local/words.js';
-import { parseTitles } from '../server/providers/text/local/titles.js';
+import { parseTitles } from '../server/tools/blog-titles/offline-writer.js';
 import { collect, followJob, gql, gqlOk, JOB_PROGRESS, signUp, startStack, waitFor, wsClient, type JobEventData } from './helpers/server.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;

@@ -1,9 +1,9 @@
 // The embedded offline text provider: article, blog titles and resume review writers.
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_LENGTH_RANGES, BLOG_CATEGORY_LABELS, type ArticleLength, type BlogCategory } from '../server/domain.js';
-import { writeArticle } from '../server/providers/text/local/article.js';
-import { reviewResume } from '../server/providers/text/local/resume.js';
-import { parseTitles, writeTitles } from '../server/providers/text/local/titles.js';
+import { writeArticle } from '../server/tools/article/offline-writer.js';
+import { reviewResume } from '../server/tools/resume-review/offline-writer.js';
+import { parseTitles, writeTitles } from '../server/tools/blog-titles/offline-writer.js';
 import { cleanTopic, countSentences, countWords, seededRandom, shuffle } from '../server/providers/text/local/words.js';
 
 const TOPICS = [

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWords } from '../server/providers/text/local/words.js';
-import { parseTitles } from '../server/providers/text/local/titles.js';
+import { parseTitles } from '../server/tools/blog-titles/offline-writer.js';
 import { followJob, gqlOk, gqlUpload, signUp, startStack, waitFor } from './helpers/server.js';
 import { makePdf, SAMPLE_RESUME } from './helpers/pdf.js';
 

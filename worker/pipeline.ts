@@ -3,78 +3,70 @@
 // does it again, and the creation is written in the same transaction that completes
 // the job, guarded by the job's phase and the creation's unique jobId — one creation,
 // never two.
-import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq';
-import type { CreationType } from '../server/db/generated/enums.js';
 import type { Job } from '../server/db/generated/client.js';
 import { AppError } from '../server/errors.js';
 import { isDatabaseUnavailable } from '../server/db/unavailable.js';
-import { emitJobEvent, isTerminal, readJobText, TERMINAL_PHASES } from '../server/modules/job/job.events.js';
+import { emitJobEvent, isTerminal, readJobText } from '../server/modules/job/job.events.js';
 import type { QueuePayload } from '../server/modules/job/job.kinds.js';
-import { endJob } from '../server/modules/job/job.store.js';
-import { channelName, Topic, type CreationPublishedEvent } from '../server/pubsub.js';
+import { completeJob, endJob, readJob } from '../server/modules/job/job.store.js';
 import { localFileOf } from '../server/providers/storage/local.js';
 import { deleteLocalFileIfUnused } from '../server/modules/creation/creation.files.js';
+import { deletePrivateUpload } from '../server/uploads.js';
+import { jobInputSchema, type Tool, type ToolResult, type WorkPhase } from '../server/tools/tool.js';
+import { parseInput } from '../server/validation.js';
 import type { WorkerServices } from './context.js';
 import { JobStopped, Reporter } from './reporter.js';
 
-export interface ToolResult {
-  type: CreationType;
-  prompt: string;
-  content: string;
-  metadata: Record<string, unknown>;
-  published?: boolean;
-  /** The job's last line for its owner (default "Done"), e.g. "Removed 2 × cup". */
-  summary?: string;
-}
-
-export interface ToolRun<I> {
-  job: Job;
-  input: I;
-  report: Reporter;
-  signal: AbortSignal;
-  services: WorkerServices;
-}
-
-/** A tool: a plain function of its job. It reports phases and returns what to save. */
-export type Tool<I = Record<string, unknown>> = (run: ToolRun<I>) => Promise<ToolResult>;
-
-/** Called once the job has ended, whatever the outcome (e.g. to delete its private upload). */
-export type Cleanup<I> = (input: I, services: WorkerServices) => Promise<void>;
-
 export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'already-ended';
+
+/** Where streamed or stepped work inside PROCESSING ends (FINALIZING starts at or above it). */
+const PROCESSING_ENDS_AT = 90;
 
 const GENERIC_FAILURE = 'Something went wrong while working on this. Please try again.';
 
-export function processorFor<I>(services: WorkerServices, tool: Tool<I>, cleanup?: Cleanup<I>): Processor<QueuePayload, JobOutcome> {
-  return (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data.jobId, tool, cleanup, cancelSignal);
+/** The BullMQ processor of one tool: its provider is picked once, here, for the process. */
+export function processorFor(services: WorkerServices, tool: Tool): Processor<QueuePayload, JobOutcome> {
+  const provider = tool.provider(services);
+  return (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data.jobId, tool, provider, cancelSignal);
 }
 
-export async function runJob<I>(
-  services: WorkerServices,
-  jobId: string,
-  tool: Tool<I>,
-  cleanup?: Cleanup<I>,
-  cancelSignal?: AbortSignal,
-): Promise<JobOutcome> {
+/** A job's uploads are private and deleted as soon as it has ended, whatever the outcome. */
+async function deleteUploads(services: WorkerServices, tool: Tool, input: Record<string, unknown>): Promise<void> {
+  const keys = tool.uploads.map((u) => input[u.key]).filter((k): k is string => typeof k === 'string');
+  await Promise.all(keys.map((k) => deletePrivateUpload(services.config.dataDir, k)));
+}
+
+export async function runJob(services: WorkerServices, jobId: string, tool: Tool, provider: unknown, cancelSignal?: AbortSignal): Promise<JobOutcome> {
   const { db, redis, config, log } = services;
   const store = { db, redis, prefix: config.REDIS_PREFIX };
-  const job = await db.job.findUnique({ where: { id: jobId } });
+  const job = await readJob(db, jobId);
   if (!job) return 'already-ended';
-  const input = job.input as I;
+  const stored = (job.input ?? {}) as Record<string, unknown>;
   if (isTerminal(job.phase)) {
     // Ended before we got it (cancelled while queued), or a previous run finished just
     // before dying: say so again, in case that event was lost with it.
     await emitJobEvent(redis, config.REDIS_PREFIX, {
       jobId, phase: job.phase, percent: job.percent, delta: '', offset: 0, message: job.message, creationId: job.creationId,
     });
-    await cleanup?.(input, services).catch(() => undefined);
+    await deleteUploads(services, tool, stored).catch(() => undefined);
     return 'already-ended';
   }
 
   const timeout = AbortSignal.timeout(config.JOB_TIMEOUT_MS);
   const signal = cancelSignal ? AbortSignal.any([cancelSignal, timeout]) : timeout;
   const report = new Reporter(services, jobId, await readJobText(redis, config.REDIS_PREFIX, jobId), job.kind);
+  const [processingAt] = tool.phases.PROCESSING;
+  const run: Parameters<Tool['process']>[0] = {
+    job,
+    input: { prompt: '' },
+    provider,
+    report,
+    signal,
+    services,
+    enter: (phase: WorkPhase, message?: string) => report.enter(phase, tool.phases[phase][0], message ?? tool.phases[phase][1]),
+    percentAt: (fraction: number) => processingAt + (PROCESSING_ENDS_AT - processingAt) * Math.min(1, Math.max(0, fraction)),
+  };
   const started = performance.now();
   const finished = (outcome: JobOutcome) => {
     report.endPhase();
@@ -85,12 +77,14 @@ export async function runJob<I>(
   // Cleanup runs once the outcome is stored and before it is announced, so whoever
   // hears "done" finds nothing left behind.
   const tidy = async () => {
-    await cleanup?.(input, services).catch((err: Error) => log.warn({ err: err.message, jobId }, 'cleanup failed'));
+    await deleteUploads(services, tool, stored).catch((err: Error) => log.warn({ err: err.message, jobId }, 'cleanup failed'));
   };
   try {
-    const result = await tool({ job, input, report, signal, services });
+    // The processor gets its input checked against the tool's own schema.
+    run.input = parseInput(jobInputSchema(tool), stored) as typeof run.input;
+    const result = await tool.process(run);
     signal.throwIfAborted();
-    return finished(await complete(services, job, result, tidy));
+    return finished(await complete(services, tool, job, result, tidy));
   } catch (e) {
     if (e instanceof JobStopped || cancelSignal?.aborted) {
       await tidy();
@@ -108,6 +102,7 @@ export async function runJob<I>(
       return finished('failed');
     }
     if (e instanceof AppError) {
+      log.info({ jobId, kind: job.kind, code: e.code, err: e.message }, 'job failed');
       await endJob(store, jobId, 'FAILED', e.message, e.code, tidy);
     } else {
       log.error({ err: e, jobId, kind: job.kind }, 'job failed');
@@ -119,36 +114,13 @@ export async function runJob<I>(
   }
 }
 
-/** Saves the creation and completes the job in one transaction, only if the job is still live. */
-async function complete(services: WorkerServices, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
+/** Completes the job with its creation (one statement), only if the job is still live. */
+async function complete(services: WorkerServices, tool: Tool, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
   const { db, redis, config } = services;
-  const creationId = randomUUID();
-  const message = result.summary ?? 'Done';
-  // One statement, so one round trip and atomic: the job completes (only if it is still
-  // live) and its creation is inserted from that same row, or neither happens.
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH done AS (
-      UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
-        "finishedAt" = now(), "updatedAt" = now()
-      WHERE "id" = ${job.id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
-      RETURNING "id", "userId"
-    )
-    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file")
-    SELECT ${creationId}::uuid, done."id", done."userId", ${result.type}::"CreationType", ${result.prompt}, ${result.content},
-      ${JSON.stringify(result.metadata)}::jsonb, ${result.published ?? false}, ${localFileOf(result.content)}
-    FROM done
-    RETURNING "id"`;
-  const done = rows.length === 1;
-  await beforeAnnounce();
-  if (!done) {
-    // No creation points at the image this run stored: nobody will ever see it.
-    await deleteLocalFileIfUnused(db, config.dataDir, localFileOf(result.content)).catch(() => undefined);
-    return 'cancelled';
-  }
-  if (result.published) {
-    const event: CreationPublishedEvent = { creationId };
-    await redis.publish(channelName(config.REDIS_PREFIX, Topic.CREATION_PUBLISHED), JSON.stringify(event));
-  }
-  await emitJobEvent(redis, config.REDIS_PREFIX, { jobId: job.id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
-  return 'completed';
+  const creation = { type: tool.creationType, prompt: result.prompt, content: result.content, metadata: result.metadata, published: result.published ?? false };
+  const done = await completeJob({ db, redis, prefix: config.REDIS_PREFIX }, job.id, result.summary ?? 'Done', creation, beforeAnnounce);
+  if (done) return 'completed';
+  // No creation points at the image this run stored: nobody will ever see it.
+  await deleteLocalFileIfUnused(db, config.dataDir, localFileOf(result.content)).catch(() => undefined);
+  return 'cancelled';
 }

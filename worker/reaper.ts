@@ -1,10 +1,9 @@
 // Jobs nobody will finish: a Job row still live while BullMQ has given up on it (its
 // re-runs used up, e.g. by a long database outage) or lost it. Every worker sweeps now and
-// then; the first to end such a job wins (endJob's conditional update), and its owner sees
-// it fail with a code instead of waiting forever.
+// then; the first to end such a job wins (the job store's guarded update), and its owner
+// sees it fail with a code instead of waiting forever.
 import type { Queues } from '../server/modules/job/queues.js';
-import type { ToolKind } from '../server/modules/job/job.kinds.js';
-import { endJob } from '../server/modules/job/job.store.js';
+import { reapJobs } from '../server/modules/job/job.store.js';
 import { ErrorCode } from '../server/errors.js';
 import type { WorkerServices } from './context.js';
 
@@ -14,18 +13,13 @@ export const ABANDONED_MESSAGE = 'This job could not be finished because a servi
 const ALIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 /** Ends live jobs untouched for `staleAfterMs` that BullMQ no longer runs; returns their ids. */
-export async function reapAbandonedJobs(services: Pick<WorkerServices, 'db' | 'redis' | 'config'>, queues: Queues, staleAfterMs: number): Promise<string[]> {
+export function reapAbandonedJobs(services: Pick<WorkerServices, 'db' | 'redis' | 'config'>, queues: Queues, staleAfterMs: number): Promise<string[]> {
   const { db, redis, config } = services;
-  const stale = await db.job.findMany({
-    where: { phase: { notIn: ['COMPLETED', 'FAILED', 'CANCELLED'] }, updatedAt: { lt: new Date(Date.now() - staleAfterMs) } },
-    select: { id: true, kind: true },
-    take: 500,
-  });
-  const reaped: string[] = [];
-  for (const job of stale) {
-    const state = await queues.get(job.kind as ToolKind).getJobState(job.id);
-    if (ALIVE.has(state)) continue;
-    if (await endJob({ db, redis, prefix: config.REDIS_PREFIX }, job.id, 'FAILED', ABANDONED_MESSAGE, ErrorCode.SERVICE_UNAVAILABLE)) reaped.push(job.id);
-  }
-  return reaped;
+  return reapJobs(
+    { db, redis, prefix: config.REDIS_PREFIX },
+    staleAfterMs,
+    async (job) => ALIVE.has(await queues.get(job.kind).getJobState(job.id)),
+    ABANDONED_MESSAGE,
+    ErrorCode.SERVICE_UNAVAILABLE,
+  );
 }

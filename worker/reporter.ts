@@ -1,7 +1,8 @@
 // A running job's voice: phases go to the Job row and out as events; streamed text goes
 // out as deltas. If the job was ended meanwhile (cancelled), the next report stops it.
 import type { JobPhase } from '../server/db/generated/enums.js';
-import { emitJobEvent, TERMINAL_PHASES } from '../server/modules/job/job.events.js';
+import { emitJobEvent } from '../server/modules/job/job.events.js';
+import { enterPhase, type WorkingPhase } from '../server/modules/job/job.store.js';
 import type { WorkerServices } from './context.js';
 
 export class JobStopped extends Error {
@@ -28,12 +29,8 @@ export class Reporter {
     return this.emitted;
   }
 
-  async enter(phase: Exclude<JobPhase, 'COMPLETED' | 'FAILED' | 'CANCELLED'>, percent: number, message: string): Promise<void> {
-    const { count } = await this.services.db.job.updateMany({
-      where: { id: this.jobId, phase: { notIn: [...TERMINAL_PHASES] } },
-      data: { phase, percent, message, ...(phase === 'ANALYZING' ? { startedAt: new Date() } : {}) },
-    });
-    if (count === 0) throw new JobStopped();
+  async enter(phase: WorkingPhase, percent: number, message: string): Promise<void> {
+    if (!(await enterPhase(this.services.db, this.jobId, phase, percent, message))) throw new JobStopped();
     this.endPhase();
     this.phase = phase;
     this.percent = Math.max(this.percent, percent);

@@ -4,7 +4,7 @@ import pRetry from 'p-retry';
 import { PROVIDER_RETRIES, PROVIDER_RETRY_BASE_MS, PROVIDER_RETRY_MAX_MS } from '../server/constants.js';
 import { AppError, ErrorCode } from '../server/errors.js';
 import { TransientProviderError } from '../server/providers/errors.js';
-import type { ToolRun } from './pipeline.js';
+import type { ToolRun } from '../server/tools/tool.js';
 
 export interface RetryTiming {
   retries: number;
@@ -14,7 +14,7 @@ export interface RetryTiming {
 
 export const defaultRetryTiming: RetryTiming = { retries: PROVIDER_RETRIES, minTimeout: PROVIDER_RETRY_BASE_MS, maxTimeout: PROVIDER_RETRY_MAX_MS };
 
-export async function withProviderRetry<T>(run: ToolRun<unknown>, work: () => Promise<T>, timing = defaultRetryTiming): Promise<T> {
+export async function withProviderRetry<T>(run: ToolRun<unknown, unknown>, work: () => Promise<T>, timing = defaultRetryTiming): Promise<T> {
   try {
     return await pRetry(work, {
       ...timing,

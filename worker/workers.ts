@@ -8,7 +8,8 @@ import { createStorage } from '../server/providers/storage/index.js';
 import { channelName, Topic } from '../server/pubsub.js';
 import { createRedis } from '../server/redis.js';
 import type { WorkerServices } from './context.js';
-import { processors } from './processors/index.js';
+import { processorFor } from './pipeline.js';
+import { toolsFor } from '../server/tools/catalogue.js';
 import { createRegistry, serveMetrics, workerMetrics } from '../server/metrics.js';
 import { Queues } from '../server/modules/job/queues.js';
 import { reapAbandonedJobs } from './reaper.js';
@@ -38,9 +39,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     storage: createStorage(config),
   };
 
-  const workers = Object.entries(processors(services)).map(
-    ([queue, processor]) =>
-      new Worker(queue, processor, {
+  const workers = toolsFor(config).map(
+    (tool) =>
+      new Worker(tool.kind, processorFor(services, tool), {
         connection,
         prefix: config.REDIS_PREFIX,
         concurrency: config.WORKER_CONCURRENCY,
@@ -50,10 +51,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         maxStalledCount: 2,
       }),
   );
-  for (const w of workers) {
-    w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
-    w.on('failed', (job, e) => log.info({ jobId: job?.id, queue: w.name, err: e.message }, 'job failed'));
-  }
+  // A failed job is logged once, by the pipeline, where it is handled.
+  for (const w of workers) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
 
   const cancelChannel = channelName(config.REDIS_PREFIX, Topic.JOB_CANCEL);
   cancels.on('message', (_ch: string, message: string) => {

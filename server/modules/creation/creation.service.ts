@@ -1,20 +1,17 @@
 // The creation module owns the Creation table: history, community feed, publishing.
-import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
 import type { Services } from '../../context.js';
 import { Prisma, type Db } from '../../db/prisma.js';
 import type { Creation } from '../../db/generated/client.js';
-import { CreationType } from '../../db/generated/enums.js';
+import type { CreationType } from '../../db/generated/enums.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
 import { PAGE_SIZE_MAX } from '../../constants.js';
 import { FileUrls } from '../../providers/storage/file-urls.js';
 import { deleteLocalFileIfUnused } from './creation.files.js';
+import { announceCreation } from './creation.store.js';
 import { deletePrivateUpload } from '../../uploads.js';
 
 export type { Creation };
-
-/** Kinds whose content is an image, the only ones the community gallery shows. */
-export const IMAGE_KINDS: readonly CreationType[] = [CreationType.IMAGE, CreationType.BACKGROUND_REMOVAL, CreationType.OBJECT_REMOVAL];
 
 /** What a page's statement already knows, so its field resolvers need no query of their own. */
 export interface Preloaded {
@@ -117,7 +114,11 @@ export class CreationService {
   private readonly db: Db;
   /** Signs private images' URLs (and checks them when /files serves one). */
   readonly fileUrls: FileUrls;
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    /** Types whose content is an image, the only ones the community gallery shows (from the tool catalogue). */
+    private readonly imageTypes: readonly CreationType[],
+  ) {
     this.db = services.db;
     this.fileUrls = new FileUrls(services.tokenSecret, services.config.FILE_URL_TTL_SECONDS);
   }
@@ -177,7 +178,7 @@ export class CreationService {
 
   async setPublished(id: string, userId: string, publish: boolean): Promise<Creation> {
     const c = await this.owned(id, userId);
-    if (publish && !IMAGE_KINDS.includes(c.type)) {
+    if (publish && !this.imageTypes.includes(c.type)) {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'Only images can be shared with the community');
     }
     if (c.published === publish) return c;
@@ -204,8 +205,7 @@ export class CreationService {
 
   /** Tells every API process that a creation just joined the community feed. */
   announce(creationId: string): void {
-    const event: CreationPublishedEvent = { creationId };
-    this.services.pubsub.publish(Topic.CREATION_PUBLISHED, event).catch((e: Error) =>
+    announceCreation(this.services.redis, this.services.config.REDIS_PREFIX, creationId).catch((e: Error) =>
       this.services.log.warn({ err: e.message, creationId }, 'could not announce a published creation'),
     );
   }

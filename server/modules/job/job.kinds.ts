@@ -1,15 +1,5 @@
-// Every AI tool is a job kind with its own BullMQ queue (DESIGN.md §1).
-export const ToolKind = {
-  ARTICLE: 'article',
-  BLOG_TITLES: 'blog-titles',
-  RESUME_REVIEW: 'resume-review',
-  IMAGE: 'image',
-  BACKGROUND_REMOVAL: 'background-removal',
-  OBJECT_REMOVAL: 'object-removal',
-  /** Does nothing: measures the pipeline itself (`npm run bench`; only with ENABLE_NOOP_TOOL). */
-  NOOP: 'noop',
-} as const;
-export type ToolKind = (typeof ToolKind)[keyof typeof ToolKind];
+// What the queues carry and what a job's quota charge is. The tools themselves (their
+// kinds, one BullMQ queue each: DESIGN.md §1) are listed in server/tools/catalogue.ts.
 
 /** What the BullMQ job carries: only the id; the input lives on the Job row. */
 export interface QueuePayload {

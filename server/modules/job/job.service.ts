@@ -1,6 +1,6 @@
-// The job module owns the Job table: a tool's mutation validates, then enqueue() checks
-// plan, quota, rate and concurrency, stores the job and queues it; progress() delivers
-// its live state to the owner.
+// The job module owns the Job table (its writes are job.store.ts's): a tool is started by
+// server/tools/tool.service.ts, then enqueue() checks the tool's plan and quota, the request
+// rate and running jobs, stores the job and queues it; progress() delivers its live state.
 import { Repeater } from '@repeaterjs/repeater';
 import type { Services } from '../../context.js';
 import type { Job, User } from '../../db/generated/client.js';
@@ -9,17 +9,18 @@ import { AppError, ErrorCode } from '../../errors.js';
 import { enforceRate } from '../../rate-limit.js';
 import { Topic } from '../../pubsub.js';
 import { isUuid } from '../../validation.js';
-import { currentMonth, type QuotaCharge, type ToolKind } from './job.kinds.js';
-import { isTerminal, readJobText, TERMINAL_PHASES, type JobEvent } from './job.events.js';
-import { endJob } from './job.store.js';
+import type { ToolDefinition } from '../../tools/tool.js';
+import { currentMonth, type QuotaCharge } from './job.kinds.js';
+import { isTerminal, readJobText, type JobEvent } from './job.events.js';
+import { countLiveJobs, createJob, endJob, readJob } from './job.store.js';
 import { chargeQuota } from './usage.js';
 
 export type { Job };
 
+/** What enqueue() enforces of a tool's definition. */
+export type ToolPolicy = Pick<ToolDefinition, 'kind' | 'plan' | 'quota'>;
+
 export interface EnqueueOptions {
-  premium?: boolean;
-  /** Counts against FREE_TEXT_QUOTA on the FREE plan. */
-  textQuota?: boolean;
   /** admit() already counted this request against the rate. */
   admitted?: boolean;
 }
@@ -28,8 +29,8 @@ const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exis
 const tooManyJobs = (active: number) =>
   new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
 
-export function requirePremium(user: Pick<User, 'plan'>): void {
-  if (user.plan !== 'PREMIUM') {
+function requirePlan(user: Pick<User, 'plan'>, tool: Pick<ToolPolicy, 'plan'>): void {
+  if (tool.plan === 'PREMIUM' && user.plan !== 'PREMIUM') {
     throw new AppError(ErrorCode.PREMIUM_REQUIRED, 'This tool needs the Premium plan. Upgrade to Premium to use it.');
   }
 }
@@ -42,34 +43,41 @@ export class JobService {
    * checked before a tool reads or decodes its upload; pass `admitted` to enqueue() after.
    * `onlyPeek` counts nothing: the upload middleware's look before the mutation runs.
    */
-  async admit(user: User, opts: Pick<EnqueueOptions, 'premium'>, onlyPeek = false): Promise<void> {
+  async admit(user: User, tool: Pick<ToolPolicy, 'plan'>, onlyPeek = false): Promise<void> {
     const { db, redis, config } = this.services;
-    if (opts.premium) requirePremium(user);
+    requirePlan(user, tool);
     await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests', onlyPeek);
     // Not the cap itself (enqueue() holds it under a lock), only an early no.
-    const active = await db.job.count({ where: { userId: user.id, phase: { notIn: [...TERMINAL_PHASES] } } });
+    const active = await countLiveJobs(db, user.id);
     if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
   }
 
-  /**
-   * The GraphQL upload middleware's look, before a multipart request's files are read:
-   * every tool that takes an upload is a Premium tool. Counts nothing (the mutation does).
-   */
-  async admitUploads(user: User | null): Promise<void> {
-    if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
-    await this.admit(user, { premium: true }, true);
+  /** The plan check alone (a tool without uploads: nothing costly happens before enqueue). */
+  checkPlan(user: User, tool: Pick<ToolPolicy, 'plan'>): void {
+    requirePlan(user, tool);
   }
 
-  async enqueue(user: User, kind: ToolKind, input: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job> {
+  /**
+   * The GraphQL upload middleware's look, before a multipart request's files are read, with
+   * the least plan any tool taking uploads needs (from the catalogue). Counts nothing (the
+   * mutation does).
+   */
+  async admitUploads(user: User | null, plan: ToolPolicy['plan']): Promise<void> {
+    if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
+    await this.admit(user, { plan }, true);
+  }
+
+  async enqueue(user: User, tool: ToolPolicy, input: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job> {
     const { db, redis, config } = this.services;
-    if (opts.premium) requirePremium(user);
+    const { kind } = tool;
+    requirePlan(user, tool);
     if (!opts.admitted) await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
-    const charge: QuotaCharge | null = opts.textQuota && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
+    const charge: QuotaCharge | null = tool.quota === 'text' && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
 
     const job = await db.$transaction(async (tx) => {
       // One enqueue per user at a time, so the concurrency cap cannot be raced past.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${user.id}`}))`;
-      const active = await tx.job.count({ where: { userId: user.id, phase: { notIn: [...TERMINAL_PHASES] } } });
+      const active = await countLiveJobs(tx, user.id);
       if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
       if (charge && !(await chargeQuota(tx, user.id, charge, config.FREE_TEXT_QUOTA))) {
         throw new AppError(
@@ -78,7 +86,7 @@ export class JobService {
           { limit: config.FREE_TEXT_QUOTA },
         );
       }
-      return tx.job.create({ data: { kind, userId: user.id, input: { ...input, quota: charge } as Prisma.InputJsonObject } });
+      return createJob(tx, user.id, kind, { ...input, quota: charge } as Prisma.InputJsonObject);
     });
 
     try {
@@ -94,7 +102,7 @@ export class JobService {
   /** The job if `userId` owns it, else null. */
   async get(id: string, userId: string): Promise<Job | null> {
     if (!isUuid(id)) return null;
-    const job = await this.services.db.job.findUnique({ where: { id } });
+    const job = await readJob(this.services.db, id);
     return job && job.userId === userId ? job : null;
   }
 
@@ -109,7 +117,7 @@ export class JobService {
     if (await this.end(id, 'CANCELLED', 'Cancelled')) {
       // Still waiting: take it off the queue. Running: its worker aborts it.
       await this.services.queues
-        .get(job.kind as ToolKind)
+        .get(job.kind)
         .remove(id)
         .catch(() => 0);
       await this.services.pubsub.publish(Topic.JOB_CANCEL, { jobId: id }).catch(() => undefined);

@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { QueuePayload, ToolKind } from './job.kinds.js';
+import type { QueuePayload } from './job.kinds.js';
 
 /** The API side of the tool queues: one BullMQ Queue per kind, made on first use. */
 export class Queues {
-  private readonly queues = new Map<ToolKind, Queue<QueuePayload>>();
+  private readonly queues = new Map<string, Queue<QueuePayload>>();
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
@@ -12,7 +12,7 @@ export class Queues {
     private readonly onError: (e: Error) => void,
   ) {}
 
-  get(kind: ToolKind): Queue<QueuePayload> {
+  get(kind: string): Queue<QueuePayload> {
     let q = this.queues.get(kind);
     if (!q) {
       q = new Queue<QueuePayload>(kind, {
@@ -36,7 +36,7 @@ export class Queues {
   }
 
   /** Waiting/active/delayed/failed counts of every tool queue (for metrics). */
-  async counts(kinds: readonly ToolKind[]): Promise<Record<string, Record<string, number>>> {
+  async counts(kinds: readonly string[]): Promise<Record<string, Record<string, number>>> {
     const entries = await Promise.all(kinds.map(async (k) => [k, await this.get(k).getJobCounts('waiting', 'active', 'delayed', 'failed')] as const));
     return Object.fromEntries(entries);
   }

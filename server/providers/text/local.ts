@@ -1,9 +1,6 @@
 // The embedded offline writer: deterministic markdown, streamed in small chunks so it
 // reads like a model writing.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writeArticle } from './local/article.js';
-import { writeTitles } from './local/titles.js';
-import { reviewResume } from './local/resume.js';
 import type { TextProvider, TextRequest } from './types.js';
 
 /** Splits text into chunks of a few words, keeping every character. */
@@ -14,24 +11,13 @@ export function chunkText(text: string, wordsPerChunk = 6): string[] {
   return chunks;
 }
 
-function write(request: TextRequest): string {
-  switch (request.task) {
-    case 'article':
-      return writeArticle(request.topic, request.length);
-    case 'titles':
-      return writeTitles(request.keyword, request.category);
-    case 'resume':
-      return reviewResume(request.resumeText);
-  }
-}
-
 export class LocalTextProvider implements TextProvider {
   readonly name = 'local';
   readonly model = 'atelier-offline-writer';
   constructor(private readonly delayMs: number) {}
 
   async *stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string> {
-    for (const chunk of chunkText(write(request))) {
+    for (const chunk of chunkText(request.offline())) {
       signal.throwIfAborted();
       if (this.delayMs > 0) await sleep(this.delayMs, undefined, { signal });
       yield chunk;

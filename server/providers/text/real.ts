@@ -2,17 +2,10 @@
 // streamed through the official SDK.
 import OpenAI from 'openai';
 import type { Config } from '../../config.js';
-import { ARTICLE_LENGTH_WORDS } from '../../domain.js';
 import { fromStatus, TransientProviderError } from '../errors.js';
 import type { TextProvider, TextRequest } from './types.js';
 
 const SYSTEM = 'You are the writing assistant of Atelier, an AI content studio. Answer in Markdown.';
-
-function maxTokens(request: TextRequest): number {
-  if (request.task === 'article') return Math.round(ARTICLE_LENGTH_WORDS[request.length] * 2);
-  if (request.task === 'titles') return 600;
-  return 1800;
-}
 
 export class OpenAITextProvider implements TextProvider {
   readonly name = 'openai';
@@ -32,7 +25,7 @@ export class OpenAITextProvider implements TextProvider {
           model: this.model,
           stream: true,
           temperature: 0.7,
-          max_tokens: maxTokens(request),
+          max_tokens: request.maxTokens,
           messages: [
             { role: 'system', content: SYSTEM },
             { role: 'user', content: request.prompt },

@@ -1,11 +1,18 @@
 // The text provider's shapes, shared by the choice in index.ts and the implementations
 // in local.ts and real.ts (which import this file, not index.ts).
-import type { ArticleLength, BlogCategory } from '../../domain.js';
 
-export type TextRequest =
-  | { task: 'article'; prompt: string; topic: string; length: ArticleLength }
-  | { task: 'titles'; prompt: string; keyword: string; category: BlogCategory }
-  | { task: 'resume'; prompt: string; resumeText: string };
+/**
+ * What a text tool asks for. Open to any tool: the prompt goes to a real model; the
+ * embedded writer answers with the tool's own offline draft (each tool folder holds its
+ * offline writer), so no provider file lists the tools.
+ */
+export interface TextRequest {
+  prompt: string;
+  /** The answer's budget on a real model. */
+  maxTokens: number;
+  /** The embedded writer's answer (deterministic markdown). */
+  offline: () => string;
+}
 
 export interface TextProvider {
   /** Recorded in each creation's metadata; "local" means the embedded writer. */

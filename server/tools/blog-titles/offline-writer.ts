@@ -1,7 +1,7 @@
 // The offline blog-title writer: ten distinct titles per keyword, drawn mostly from the
 // category's own template bank so that they read like that kind of blog.
-import { BLOG_CATEGORY_LABELS, type BlogCategory } from '../../../domain.js';
-import { capitalizeFirst, cleanTopic, fillSlots, seededRandom, shuffle } from './words.js';
+import { BLOG_CATEGORY_LABELS, type BlogCategory } from '../../domain.js';
+import { capitalizeFirst, cleanTopic, fillSlots, seededRandom, shuffle } from '../../providers/text/local/words.js';
 
 export const TITLE_COUNT = 10;
 /** How many of the ten come from the category's own bank; the rest are all-purpose. */

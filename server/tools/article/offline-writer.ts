@@ -1,6 +1,6 @@
 // The offline article writer: assembles a markdown article about any topic from banks of
 // sentence templates, sized by the product's word counter to land inside the requested range.
-import { ARTICLE_LENGTH_RANGES, type ArticleLength } from '../../../domain.js';
+import { ARTICLE_LENGTH_RANGES, type ArticleLength } from '../../domain.js';
 import {
   capitalizeFirst,
   cleanTopic,
@@ -12,7 +12,7 @@ import {
   shuffle,
   titleCase,
   type Rng,
-} from './words.js';
+} from '../../providers/text/local/words.js';
 
 
 const SECTION_COUNTS: Record<ArticleLength, readonly [number, number]> = {

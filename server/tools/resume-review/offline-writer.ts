@@ -1,6 +1,6 @@
 // The offline resume reviewer: rule-based checks over the plain text extracted from a
 // PDF, reported as markdown. The PDF is untrusted, so every quote of it is escaped.
-import { countWords } from './words.js';
+import { countWords } from '../../providers/text/local/words.js';
 
 type SectionId = 'summary' | 'experience' | 'education' | 'skills' | 'projects' | 'certifications';
 

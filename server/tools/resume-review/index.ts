@@ -1,0 +1,49 @@
+// Resume review (spec §5, Premium): a PDF read in a bounded child process, then a review
+// streamed as markdown. The resume is personal data: deleted as soon as the job ends.
+import { z } from 'zod';
+import { PDF_MAX_INFLATED_BYTES, PDF_MAX_PAGES, PDF_MAX_TEXT_CHARS, RESUME_TEXT_MAX_CHARS } from '../../constants.js';
+import { AppError, ErrorCode } from '../../errors.js';
+import { readPrivateUpload } from '../../uploads.js';
+import { readPdfText } from '../../../worker/pdf/read.js';
+import { streamText } from '../../../worker/stream-text.js';
+import { defineTool, withResolver } from '../tool.js';
+import { reviewResume } from './offline-writer.js';
+import { ResumeReviewResolver } from './resolver.js';
+
+/** What the model is asked (spec §7), followed by the resume's text. */
+const REVIEW_PROMPT =
+  'Review the following resume and provide constructive feedback on its strengths, weaknesses, and areas for improvement. Resume Content:\n\n';
+
+const definition = defineTool({
+  kind: 'resume-review',
+  creationType: 'RESUME_REVIEW',
+  output: 'text',
+  plan: 'PREMIUM',
+  quota: null,
+  input: z.object({}),
+  uploads: [{ field: 'resume', key: 'uploadKey', accept: 'pdf', missing: 'Please select a resume file first' }],
+  prompt: () => 'Review the uploaded resume',
+  phases: { ANALYZING: [10, 'Reading the resume'], PROCESSING: [25, 'Analyzing'], FINALIZING: [95, 'Generating the report'] },
+  rest: { path: '/api/ai/resume-review', fromBody: () => ({}) },
+  provider: (services) => services.text,
+  async process(run) {
+    const { uploadKey, filename, prompt } = run.input;
+    await run.enter('ANALYZING');
+    const bytes = await (uploadKey ? readPrivateUpload(run.services.config.dataDir, uploadKey) : Promise.reject(new Error('no upload'))).catch(() => {
+      throw new AppError(ErrorCode.NOT_FOUND, 'The uploaded resume is no longer available. Please upload it again.');
+    });
+    const { config, log } = run.services;
+    const limits = { maxPages: PDF_MAX_PAGES, maxChars: PDF_MAX_TEXT_CHARS, maxInflatedBytes: PDF_MAX_INFLATED_BYTES, timeoutMs: config.PDF_READ_TIMEOUT_MS, memoryMb: config.PDF_READ_MEMORY_MB };
+    const { text, pages, peakMb, ms } = await readPdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits, run.signal);
+    log.debug({ jobId: run.job.id, pages, characters: text.length, ms, peakMb }, 'resume PDF read');
+    const resumeText = text.slice(0, RESUME_TEXT_MAX_CHARS);
+    await run.enter('PROCESSING');
+    const request = { prompt: REVIEW_PROMPT + resumeText, maxTokens: 1800, offline: () => reviewResume(resumeText) };
+    const review = await streamText(run, request, (t) => t.length / 3000);
+    await run.enter('FINALIZING');
+    const { name: provider, model } = run.provider;
+    return { prompt, content: review, metadata: { provider, model, filename, pages, characters: text.length } };
+  },
+});
+
+export const resumeReviewTool = withResolver(definition, ResumeReviewResolver);

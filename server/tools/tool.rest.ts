@@ -1,0 +1,31 @@
+// The REST mirror of every tool that has one (spec §7): authenticate, start the tool as
+// GraphQL would (multipart files read only once it is allowed), wait for the job to end, and
+// answer {success, content, message}.
+import { Router } from 'express';
+import { authed, type RestDeps, type RestUploadConfig } from '../rest.js';
+import { parseRestUploads, restFile } from '../uploads.js';
+import { answerWhenDone, type JobAnswerDeps } from '../modules/job/job.rest.js';
+import type { Tool } from './tool.js';
+import type { ToolFiles, ToolService } from './tool.service.js';
+
+export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService; config: RestUploadConfig }, tools: readonly Tool[]): Router {
+  const r = Router();
+  for (const tool of tools) {
+    const rest = tool.rest;
+    if (!rest) continue;
+    const fields = tool.uploads.map((u) => u.field);
+    r.post(
+      rest.path,
+      authed(app, async (req, res) => {
+        const files = async (): Promise<ToolFiles> => {
+          await parseRestUploads(req, res, fields, app.config.UPLOAD_MAX_BYTES, app.config.UPLOAD_IDLE_TIMEOUT_MS);
+          return Object.fromEntries(fields.map((f) => [f, restFile(req, f)]));
+        };
+        const input = () => rest.fromBody((req.body ?? {}) as Record<string, unknown>);
+        const job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined });
+        await answerWhenDone(app, req, res, job);
+      }),
+    );
+  }
+  return r;
+}

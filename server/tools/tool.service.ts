@@ -1,0 +1,95 @@
+// Starts any tool the same way, from GraphQL or REST: checks what its definition asks
+// (plan, request rate and running jobs before an upload is read), validates its input and
+// uploads, keeps the uploads privately for the worker, and hands the job to enqueue().
+import type { FileUpload } from 'graphql-upload-minimal';
+import type { Services } from '../context.js';
+import type { User } from '../db/generated/client.js';
+import { AppError, ErrorCode } from '../errors.js';
+import type { Job, JobService } from '../modules/job/job.service.js';
+import { deletePrivateUpload, readUpload, requireImage, requirePdf, savePrivateUpload, type UploadedFile } from '../uploads.js';
+import { parseInput } from '../validation.js';
+import type { ToolDefinition, UploadSpec } from './tool.js';
+
+export type ToolFiles = Record<string, UploadedFile | undefined>;
+
+export interface ToolRequest {
+  /** The input's fields; read after the files (on REST they are fields of the same multipart body). */
+  input: () => unknown;
+  /** The uploads by field, read only once the plan, request rate and running jobs allow it. */
+  files?: () => Promise<ToolFiles>;
+}
+
+/** A tool's definition as starting it needs it (any input, any provider). */
+type Startable = Pick<ToolDefinition, 'kind' | 'plan' | 'quota' | 'input' | 'uploads' | 'prompt'>;
+
+export class ToolService {
+  private readonly byKind: Map<string, Startable>;
+  constructor(
+    private readonly services: Pick<Services, 'config'>,
+    private readonly jobs: JobService,
+    /** The catalogue's tools this process offers. */
+    tools: readonly Startable[],
+  ) {
+    this.byKind = new Map(tools.map((t) => [t.kind, t]));
+  }
+
+  /** The least plan any tool taking uploads needs: the upload middleware's early look. */
+  get uploadPlan(): Startable['plan'] {
+    const withUploads = [...this.byKind.values()].filter((t) => t.uploads.length > 0);
+    return withUploads.length > 0 && withUploads.every((t) => t.plan === 'PREMIUM') ? 'PREMIUM' : 'FREE';
+  }
+
+  async start(kind: string, user: User, request: ToolRequest): Promise<Job> {
+    const tool = this.byKind.get(kind);
+    if (!tool) throw new AppError(ErrorCode.NOT_FOUND, 'This tool is not available');
+    const withUploads = tool.uploads.length > 0;
+    // Before any byte of an upload is read: a refused request costs nothing.
+    if (withUploads) await this.jobs.admit(user, tool);
+    else this.jobs.checkPlan(user, tool);
+    const files = withUploads && request.files ? await request.files() : {};
+    const input = parseInput(tool.input, request.input());
+    const checked: { spec: UploadSpec; file: UploadedFile; ext: string }[] = [];
+    for (const spec of tool.uploads) {
+      const file = files[spec.field];
+      if (!file || file.bytes.length === 0) {
+        if (spec.missing) throw new AppError(ErrorCode.BAD_USER_INPUT, spec.missing);
+        continue;
+      }
+      checked.push({ spec, file, ext: await this.check(spec, file) });
+    }
+    const first = checked[0];
+    const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
+    if (!withUploads) return this.jobs.enqueue(user, tool, stored);
+    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { admitted: true }));
+  }
+
+  private async check(spec: UploadSpec, file: UploadedFile): Promise<string> {
+    if (spec.accept === 'pdf') {
+      await requirePdf(file);
+      return 'pdf';
+    }
+    return (await requireImage(file, this.services.config.IMAGE_MAX_PIXELS, spec.what)).ext;
+  }
+
+  /** Keeps the uploads privately while `enqueue` runs; nothing stays on disk if it fails. */
+  private async withStoredUploads(uploads: { spec: UploadSpec; file: UploadedFile; ext: string }[], enqueue: (keys: Record<string, string>) => Promise<Job>): Promise<Job> {
+    const { dataDir } = this.services.config;
+    const keys: Record<string, string> = {};
+    try {
+      for (const u of uploads) keys[u.spec.key] = await savePrivateUpload(dataDir, u.file.bytes, u.ext);
+      return await enqueue(keys);
+    } catch (e) {
+      await Promise.all(Object.values(keys).map((k) => deletePrivateUpload(dataDir, k)));
+      throw e;
+    }
+  }
+}
+
+/** GraphQL's upload arguments as a tool's files, read one after the other when the tool asks. */
+export function graphqlFiles(uploads: Record<string, Promise<FileUpload> | null | undefined>, maxBytes: number): () => Promise<ToolFiles> {
+  return async () => {
+    const files: ToolFiles = {};
+    for (const [field, upload] of Object.entries(uploads)) files[field] = upload ? await readUpload(upload, maxBytes) : undefined;
+    return files;
+  };
+}
