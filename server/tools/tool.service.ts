@@ -20,7 +20,7 @@ export interface ToolRequest {
 }
 
 /** A tool's definition as starting it needs it (any input, any provider). */
-type Startable = Pick<ToolDefinition, 'kind' | 'plan' | 'quota' | 'input' | 'uploads' | 'prompt'>;
+type Startable = Pick<ToolDefinition, 'kind' | 'plan' | 'quota' | 'input' | 'uploads' | 'prompt' | 'checkSizes'>;
 
 export class ToolService {
   private readonly byKind: Map<string, Startable>;
@@ -49,26 +49,31 @@ export class ToolService {
     const files = withUploads && request.files ? await request.files() : {};
     const input = parseInput(tool.input, request.input());
     const checked: { spec: UploadSpec; file: UploadedFile; ext: string }[] = [];
+    const sizes: Record<string, { width: number; height: number }> = {};
     for (const spec of tool.uploads) {
       const file = files[spec.field];
       if (!file || file.bytes.length === 0) {
         if (spec.missing) throw new AppError(ErrorCode.BAD_USER_INPUT, spec.missing);
         continue;
       }
-      checked.push({ spec, file, ext: await this.check(spec, file) });
+      const { ext, size } = await this.check(spec, file);
+      checked.push({ spec, file, ext });
+      if (size) sizes[spec.field] = size;
     }
+    tool.checkSizes?.(input, sizes);
     const first = checked[0];
     const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
     if (!withUploads) return this.jobs.enqueue(user, tool, stored);
     return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { admitted: true }));
   }
 
-  private async check(spec: UploadSpec, file: UploadedFile): Promise<string> {
+  private async check(spec: UploadSpec, file: UploadedFile): Promise<{ ext: string; size?: { width: number; height: number } }> {
     if (spec.accept === 'pdf') {
       await requirePdf(file);
-      return 'pdf';
+      return { ext: 'pdf' };
     }
-    return (await requireImage(file, this.services.config.IMAGE_MAX_PIXELS, spec.what)).ext;
+    const { ext, width, height } = await requireImage(file, this.services.config.IMAGE_MAX_PIXELS, spec.what);
+    return { ext, size: { width, height } };
   }
 
   /** Keeps the uploads privately while `enqueue` runs; nothing stays on disk if it fails. */

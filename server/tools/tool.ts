@@ -62,6 +62,8 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, K extends s
   /** The user's input, validated with the messages a person reads. */
   input: S;
   uploads: readonly UploadSpec<K>[];
+  /** A check of the input against its uploaded images' sizes, before the job is queued (throws an AppError). */
+  checkSizes?: (input: z.infer<S>, sizes: Partial<Record<string, { width: number; height: number }>>) => void;
   /** The creation's prompt (spec §7), composed from the validated input. */
   prompt: (input: z.infer<S>) => string;
   /** Where each phase starts (percent) and what it tells the user. */

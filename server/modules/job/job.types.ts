@@ -7,7 +7,7 @@ export class JobObject {
   @Field(() => ID)
   id!: string;
 
-  @Field({ description: 'Which tool: article, blog-titles, resume-review, image, background-removal, object-removal' })
+  @Field({ description: 'Which tool ran it: its kind, e.g. article (one BullMQ queue per kind)' })
   kind!: string;
 
   @Field(() => JobPhase)
