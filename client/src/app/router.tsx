@@ -5,6 +5,8 @@ import { lazyNamed } from '../lib/lazyNamed';
 import { Layout } from './Layout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { TOOLS } from '../tools/catalogue';
+import { CurrentTool } from '../tools/current';
 
 // Everything behind /ai and the sign-in screens load on demand, so the landing page's
 // first download holds only what it shows.
@@ -12,12 +14,6 @@ const AiLayout = lazyNamed(() => import('./ai/AiLayout'), 'AiLayout');
 const SignInRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignInRoute');
 const SignUpRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignUpRoute');
 const DashboardRoute = lazyNamed(() => import('../features/dashboard/routes/DashboardRoute'), 'DashboardRoute');
-const WriteArticleRoute = lazyNamed(() => import('../features/article/routes/WriteArticleRoute'), 'WriteArticleRoute');
-const BlogTitlesRoute = lazyNamed(() => import('../features/blog-titles/routes/BlogTitlesRoute'), 'BlogTitlesRoute');
-const GenerateImagesRoute = lazyNamed(() => import('../features/image/routes/GenerateImagesRoute'), 'GenerateImagesRoute');
-const RemoveBackgroundRoute = lazyNamed(() => import('../features/background-removal/routes/RemoveBackgroundRoute'), 'RemoveBackgroundRoute');
-const RemoveObjectRoute = lazyNamed(() => import('../features/object-removal/routes/RemoveObjectRoute'), 'RemoveObjectRoute');
-const ReviewResumeRoute = lazyNamed(() => import('../features/resume-review/routes/ReviewResumeRoute'), 'ReviewResumeRoute');
 const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
 
 // Public info pages (contact, feedback, legal, product, resources).
@@ -71,12 +67,14 @@ export const router = createBrowserRouter([
     // Each child renders inside AiLayout's own <Suspense>, so the shell stays put while a tool loads.
     children: [
       { index: true, element: <DashboardRoute /> },
-      { path: 'write-article', element: <WriteArticleRoute /> },
-      { path: 'blog-titles', element: <BlogTitlesRoute /> },
-      { path: 'generate-images', element: <GenerateImagesRoute /> },
-      { path: 'remove-background', element: <RemoveBackgroundRoute /> },
-      { path: 'remove-object', element: <RemoveObjectRoute /> },
-      { path: 'review-resume', element: <ReviewResumeRoute /> },
+      ...TOOLS.map(({ path, Route, slot, plan }) => ({
+        path: path.slice('/ai/'.length),
+        element: (
+          <CurrentTool.Provider value={{ slot, plan }}>
+            <Route />
+          </CurrentTool.Provider>
+        ),
+      })),
       { path: 'community', element: <CommunityRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,4 +1,5 @@
-import { Eraser, FileText, Hash, House, Image, Scissors, SquarePen, Users, type LucideIcon } from 'lucide-react';
+import { House, Users, type LucideIcon } from 'lucide-react';
+import { TOOLS } from '../../tools/catalogue';
 
 export interface NavItem {
   to: string;
@@ -8,14 +9,9 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The sidebar of spec §2, in its order. */
+/** The sidebar of spec §2: the dashboard, every tool in the catalogue's order, the community. */
 export const AI_NAV: readonly NavItem[] = [
   { to: '/ai', label: 'Dashboard', icon: House, end: true },
-  { to: '/ai/write-article', label: 'Write Article', icon: SquarePen },
-  { to: '/ai/blog-titles', label: 'Blog Titles', icon: Hash },
-  { to: '/ai/generate-images', label: 'Generate Images', icon: Image },
-  { to: '/ai/remove-background', label: 'Remove Background', icon: Eraser },
-  { to: '/ai/remove-object', label: 'Remove Object', icon: Scissors },
-  { to: '/ai/review-resume', label: 'Review Resume', icon: FileText },
+  ...TOOLS.map((t) => ({ to: t.path, label: t.nav.label, icon: t.nav.icon })),
   { to: '/ai/community', label: 'Community', icon: Users },
 ];

@@ -41,7 +41,7 @@ export function WriteArticleRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<PenLine aria-hidden className="size-5" />} title="AI Article Writer" badge="FREE">
+      <PageHeader icon={<PenLine aria-hidden className="size-5" />} title="AI Article Writer">
         Pick a topic and a length; the article streams in as it is written.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -56,7 +56,7 @@ export function RemoveBackgroundRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<Eraser aria-hidden className="size-5" />} title="Background Removal" badge="PREMIUM">
+      <PageHeader icon={<Eraser aria-hidden className="size-5" />} title="Background Removal">
         Upload an image and get it back with a transparent background.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -40,7 +40,7 @@ export function BlogTitlesRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<Hash aria-hidden className="size-5" />} title="Blog Title Generator" badge="FREE">
+      <PageHeader icon={<Hash aria-hidden className="size-5" />} title="Blog Title Generator">
         Enter a keyword and pick a category; title ideas stream in as they are written.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

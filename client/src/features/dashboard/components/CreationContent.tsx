@@ -1,6 +1,7 @@
 import { Markdown } from '../../../components/Markdown';
 import type { CreationType } from '../../../gql/graphql';
-import { isEmbeddedProvider, isImageCreation } from '../../../lib/creationTypes';
+import { isEmbeddedProvider } from '../../../lib/creationTypes';
+import { isImageCreation } from '../../../tools/creations';
 
 interface Props {
   type: CreationType;

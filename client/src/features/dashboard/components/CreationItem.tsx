@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { MyCreationsQuery } from '../../../gql/graphql';
-import { CREATION_TYPE_LABEL } from '../../../lib/creationTypes';
+import { CREATION_TYPE_LABEL } from '../../../tools/creations';
 import { CreationContent } from './CreationContent';
 
 export type CreationSummary = MyCreationsQuery['myCreations']['edges'][number]['node'];

@@ -78,7 +78,7 @@ export function GenerateImagesRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<ImageIcon aria-hidden className="size-5" />} title="AI Image Generation" badge="PREMIUM">
+      <PageHeader icon={<ImageIcon aria-hidden className="size-5" />} title="AI Image Generation">
         Describe what you want to see, pick a style, and let the AI paint it.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

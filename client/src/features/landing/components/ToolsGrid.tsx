@@ -1,4 +1,4 @@
-import { ArrowRight, Eraser, FileText, Hash, ImageIcon, Lock, PenLine, Scissors, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth';
@@ -7,59 +7,14 @@ import { TOOL_MEDIA_ROOT_MARGIN, TOOL_MEDIA_THRESHOLD } from '../constants';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { LoopMedia } from './LoopMedia';
 import { Modal } from './Modal';
+import { TOOLS } from '../../../tools/catalogue';
 
-interface Tool {
-  title: string;
-  description: string;
-  icon: LucideIcon;
-  gradient: string;
-  path: string;
-}
+type Tool = (typeof TOOLS)[number]['card'] & { path: string };
 
-const TOOLS: Tool[] = [
-  {
-    title: 'AI Article Writer',
-    description: 'Generate well-structured, engaging articles on any topic in the length you choose.',
-    icon: PenLine,
-    gradient: 'from-indigo-500 to-blue-500',
-    path: '/ai/write-article',
-  },
-  {
-    title: 'Blog Title Generator',
-    description: 'Find catchy, click-worthy headlines for your posts from a single keyword.',
-    icon: Hash,
-    gradient: 'from-fuchsia-500 to-purple-600',
-    path: '/ai/blog-titles',
-  },
-  {
-    title: 'AI Image Generation',
-    description: 'Turn a description into striking visuals in styles from realistic to anime.',
-    icon: ImageIcon,
-    gradient: 'from-emerald-500 to-teal-500',
-    path: '/ai/generate-images',
-  },
-  {
-    title: 'Background Removal',
-    description: 'Cut out the subject of any photo cleanly, ready for your next design.',
-    icon: Eraser,
-    gradient: 'from-orange-500 to-amber-500',
-    path: '/ai/remove-background',
-  },
-  {
-    title: 'Object Removal',
-    description: 'Erase unwanted objects from an image and keep the scene looking natural.',
-    icon: Scissors,
-    gradient: 'from-sky-500 to-cyan-500',
-    path: '/ai/remove-object',
-  },
-  {
-    title: 'Resume Reviewer',
-    description: 'Get clear, actionable feedback on your resume to stand out to recruiters.',
-    icon: FileText,
-    gradient: 'from-rose-500 to-pink-500',
-    path: '/ai/review-resume',
-  },
-];
+/** The landing cards (spec §2), one per tool in the catalogue. */
+const CARDS: Tool[] = TOOLS.map((t) => ({ ...t.card, path: t.path }));
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
 /** Spec §3: media paths derive from the lowercase title with spaces removed. */
 const mediaSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '');
@@ -103,11 +58,11 @@ export function ToolsGrid() {
             EXPLORE OUR AI TOOLS
           </h2>
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Everything you need to create, in one studio</p>
-          <p className="mx-auto mt-4 max-w-2xl text-slate-600">Write, design and polish with six focused tools that share one account and one history.</p>
+          <p className="mx-auto mt-4 max-w-2xl text-slate-600">Write, design and polish with {COUNT_WORDS[CARDS.length] ?? CARDS.length} focused tools that share one account and one history.</p>
         </div>
 
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {TOOLS.map((tool) => {
+          {CARDS.map((tool) => {
             return (
               <li key={tool.path}>
                 <button

@@ -101,7 +101,7 @@ export function RemoveObjectRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader icon={<Scissors aria-hidden className="size-5" />} title="Object Removal" badge="PREMIUM">
+      <PageHeader icon={<Scissors aria-hidden className="size-5" />} title="Object Removal">
         Name something in a photo (a cup, a dog, a person…) and get the photo back without it. Brush over it too to choose which one, or to remove anything else.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Accordion } from '../components/Accordion';
 import { cardClass, PageIntro, SitePage } from '../components/ui';
+import { TOOLS } from '../../../tools/catalogue';
 
 type Lang = 'javascript' | 'python' | 'curl';
 const LANGS: { id: Lang; label: string }[] = [
@@ -257,6 +258,19 @@ export function ApiRoute() {
   );
 }
 
+/** Each tool's line from the catalogue: the writing tools, or the image tools. */
+function ToolDocs({ image }: { image: boolean }) {
+  return (
+    <div className="space-y-2">
+      {TOOLS.filter((t) => t.creation.image === image).map((t) => (
+        <p key={t.slot}>
+          <strong className="text-slate-800">{t.nav.label}</strong> — {t.docs}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 const DOC_SECTIONS = [
   {
     title: 'Getting started',
@@ -269,41 +283,8 @@ const DOC_SECTIONS = [
       </ol>
     ),
   },
-  {
-    title: 'Writing tools',
-    content: (
-      <div className="space-y-2">
-        <p>
-          <strong className="text-slate-800">Article Writer</strong> — enter a topic and choose Short (500–800 words),
-          Medium (800–1200 words) or Long (1200+ words).
-        </p>
-        <p>
-          <strong className="text-slate-800">Blog Titles</strong> — enter a keyword and a category (General, Technology,
-          Business, Health, Lifestyle, Education, Travel or Food).
-        </p>
-        <p>
-          <strong className="text-slate-800">Resume Review</strong> — upload a PDF resume to get structured feedback.
-        </p>
-      </div>
-    ),
-  },
-  {
-    title: 'Image tools',
-    content: (
-      <div className="space-y-2">
-        <p>
-          <strong className="text-slate-800">Generate Images</strong> — describe the image and choose a style: Realistic,
-          Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.
-        </p>
-        <p>
-          <strong className="text-slate-800">Remove Background</strong> — upload any image to get a transparent PNG.
-        </p>
-        <p>
-          <strong className="text-slate-800">Remove Object</strong> — upload an image and name one object, in one word.
-        </p>
-      </div>
-    ),
-  },
+  { title: 'Writing tools', content: <ToolDocs image={false} /> },
+  { title: 'Image tools', content: <ToolDocs image /> },
   {
     title: 'Plans, limits and support',
     content: (

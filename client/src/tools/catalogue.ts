@@ -1,0 +1,152 @@
+// Every AI tool the client shows, in one list: the router (/ai/<path>), the sidebar, the
+// landing grid, the product demo and documentation pages, the badges and the dashboard's
+// creation labels all read it. Adding a tool is its feature folder and one entry here.
+// Route components load on demand, so this file stays small in the landing page's bundle.
+import { Eraser, FileText, Hash, Image, ImageIcon, PenLine, Scissors, SquarePen, Type, type LucideIcon } from 'lucide-react';
+import type { LazyExoticComponent, ComponentType } from 'react';
+import type { CreationType } from '../gql/graphql';
+import type { DemoKind } from '../features/site/components/DemoStage';
+import { lazyNamed } from '../lib/lazyNamed';
+
+export interface ToolEntry {
+  /** The tool's name in the job store (its current job survives navigation). */
+  slot: string;
+  /** Under /ai. */
+  path: `/ai/${string}`;
+  plan: 'FREE' | 'PREMIUM';
+  nav: { label: string; icon: LucideIcon };
+  /** The landing grid's card (spec §2). */
+  card: { title: string; description: string; icon: LucideIcon; gradient: string };
+  /** The product demo and documentation texts; tools without one are not in the demo. */
+  demo?: { id: DemoKind; order: number; title: string; description: string; icon: LucideIcon; howItWorks: string[]; useCases: string[] };
+  /** The documentation page's line on it. */
+  docs: string;
+  /** What the dashboard calls its creations, and whether they are images. */
+  creation: { type: CreationType; label: string; image: boolean };
+  Route: LazyExoticComponent<ComponentType>;
+}
+
+/** In the sidebar's order (spec §2). */
+export const TOOLS: readonly ToolEntry[] = [
+  {
+    slot: 'article',
+    docs: 'enter a topic and choose Short (500–800 words), Medium (800–1200 words) or Long (1200+ words).',
+    path: '/ai/write-article',
+    plan: 'FREE',
+    nav: { label: 'Write Article', icon: SquarePen },
+    card: { title: 'AI Article Writer', description: 'Generate well-structured, engaging articles on any topic in the length you choose.', icon: PenLine, gradient: 'from-indigo-500 to-blue-500' },
+    demo: {
+      id: 'ai-article',
+      order: 6,
+      title: 'AI Article Writer',
+      description: 'Get a well-structured article on any topic in short, medium or long form.',
+      icon: PenLine,
+      howItWorks: ['Enter a topic', 'Choose Short, Medium or Long', 'Edit, copy and publish'],
+      useCases: ['Blog posts', 'Knowledge-base articles', 'First drafts for editors'],
+    },
+    creation: { type: 'ARTICLE', label: 'Article', image: false },
+    Route: lazyNamed(() => import('../features/article/routes/WriteArticleRoute'), 'WriteArticleRoute'),
+  },
+  {
+    slot: 'blog-titles',
+    docs: 'enter a keyword and a category (General, Technology, Business, Health, Lifestyle, Education, Travel or Food).',
+    path: '/ai/blog-titles',
+    plan: 'FREE',
+    nav: { label: 'Blog Titles', icon: Hash },
+    card: { title: 'Blog Title Generator', description: 'Find catchy, click-worthy headlines for your posts from a single keyword.', icon: Hash, gradient: 'from-fuchsia-500 to-purple-600' },
+    demo: {
+      id: 'blog-gen',
+      order: 2,
+      title: 'Blog Title Generator',
+      description: 'Turn a keyword into a list of catchy, category-aware headlines.',
+      icon: Type,
+      howItWorks: ['Enter a keyword', 'Pick a category', 'Copy the titles you like'],
+      useCases: ['Content calendars', 'SEO experiments', 'Newsletter subject lines'],
+    },
+    creation: { type: 'BLOG_TITLE', label: 'Blog titles', image: false },
+    Route: lazyNamed(() => import('../features/blog-titles/routes/BlogTitlesRoute'), 'BlogTitlesRoute'),
+  },
+  {
+    slot: 'image',
+    docs: 'describe the image and choose a style: Realistic, Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.',
+    path: '/ai/generate-images',
+    plan: 'PREMIUM',
+    nav: { label: 'Generate Images', icon: Image },
+    card: { title: 'AI Image Generation', description: 'Turn a description into striking visuals in styles from realistic to anime.', icon: ImageIcon, gradient: 'from-emerald-500 to-teal-500' },
+    demo: {
+      id: 'image-gen',
+      order: 1,
+      title: 'AI Image Generation',
+      description: 'Describe a scene, pick a style and get a finished image in seconds.',
+      icon: Image,
+      howItWorks: ['Describe the image you want', 'Choose a style such as Realistic, Ghibli or Anime', 'Generate, download or publish it'],
+      useCases: ['Blog and social media visuals', 'Concept art and mood boards', 'Thumbnails and banners'],
+    },
+    creation: { type: 'IMAGE', label: 'Image', image: true },
+    Route: lazyNamed(() => import('../features/image/routes/GenerateImagesRoute'), 'GenerateImagesRoute'),
+  },
+  {
+    slot: 'background-removal',
+    docs: 'upload any image to get a transparent PNG.',
+    path: '/ai/remove-background',
+    plan: 'PREMIUM',
+    nav: { label: 'Remove Background', icon: Eraser },
+    card: { title: 'Background Removal', description: 'Cut out the subject of any photo cleanly, ready for your next design.', icon: Eraser, gradient: 'from-orange-500 to-amber-500' },
+    demo: {
+      id: 'bg-removal',
+      order: 4,
+      title: 'Background Removal',
+      description: 'Cut the subject out of any photo with a clean, transparent background.',
+      icon: Scissors,
+      howItWorks: ['Upload an image', 'The subject is detected automatically', 'Download a transparent PNG'],
+      useCases: ['Product photos', 'Profile pictures', 'Design compositions'],
+    },
+    creation: { type: 'BACKGROUND_REMOVAL', label: 'Background removal', image: true },
+    Route: lazyNamed(() => import('../features/background-removal/routes/RemoveBackgroundRoute'), 'RemoveBackgroundRoute'),
+  },
+  {
+    slot: 'object-removal',
+    docs: 'upload an image and name one object, in one word.',
+    path: '/ai/remove-object',
+    plan: 'PREMIUM',
+    nav: { label: 'Remove Object', icon: Scissors },
+    card: { title: 'Object Removal', description: 'Erase unwanted objects from an image and keep the scene looking natural.', icon: Scissors, gradient: 'from-sky-500 to-cyan-500' },
+    demo: {
+      id: 'object-removal',
+      order: 5,
+      title: 'Object Removal',
+      description: 'Name one object and erase it from the picture as if it was never there.',
+      icon: Eraser,
+      howItWorks: ['Upload an image', 'Type the object to remove, in one word', 'Download the cleaned-up result'],
+      useCases: ['Removing photobombers', 'Cleaning real-estate shots', 'Tidying product scenes'],
+    },
+    creation: { type: 'OBJECT_REMOVAL', label: 'Object removal', image: true },
+    Route: lazyNamed(() => import('../features/object-removal/routes/RemoveObjectRoute'), 'RemoveObjectRoute'),
+  },
+  {
+    slot: 'resume-review',
+    docs: 'upload a PDF resume to get structured feedback.',
+    path: '/ai/review-resume',
+    plan: 'PREMIUM',
+    nav: { label: 'Review Resume', icon: FileText },
+    card: { title: 'Resume Reviewer', description: 'Get clear, actionable feedback on your resume to stand out to recruiters.', icon: FileText, gradient: 'from-rose-500 to-pink-500' },
+    demo: {
+      id: 'resume-rv',
+      order: 3,
+      title: 'Resume Review',
+      description: 'Upload a PDF resume and get structured, actionable feedback.',
+      icon: FileText,
+      howItWorks: ['Upload your resume as a PDF', 'The AI reads and scores each section', 'Apply the suggested improvements'],
+      useCases: ['Job applications', 'Career changes', 'Polishing a LinkedIn profile'],
+    },
+    creation: { type: 'RESUME_REVIEW', label: 'Resume review', image: false },
+    Route: lazyNamed(() => import('../features/resume-review/routes/ReviewResumeRoute'), 'ReviewResumeRoute'),
+  },
+];
+
+/** The tool in `slot`; throws on a name the catalogue does not hold (a typo in a feature folder). */
+export function toolOf(slot: string): ToolEntry {
+  const tool = TOOLS.find((t) => t.slot === slot);
+  if (!tool) throw new Error(`No tool "${slot}" in the catalogue`);
+  return tool;
+}
