@@ -9,6 +9,7 @@ import { generateImageTool } from './generate-image/index.js';
 import { noopTool } from './noop/index.js';
 import { objectRemovalTool } from './object-removal/index.js';
 import { resumeReviewTool } from './resume-review/index.js';
+import { upscaleImageTool } from './upscale-image/index.js';
 import { isEnabled, type Tool } from './tool.js';
 
 export const TOOLS: readonly Tool[] = [
@@ -18,6 +19,7 @@ export const TOOLS: readonly Tool[] = [
   backgroundRemovalTool,
   objectRemovalTool,
   resumeReviewTool,
+  upscaleImageTool,
   noopTool,
 ];
 

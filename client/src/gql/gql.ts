@@ -38,6 +38,7 @@ type Documents = {
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
+    "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
 };
 const documents: Documents = {
     "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
@@ -64,6 +65,7 @@ const documents: Documents = {
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
+    "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
 };
 
 /**
@@ -176,6 +178,10 @@ export function graphql(source: "\n  mutation SubmitContact($input: ContactInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n"): (typeof documents)["\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -2,7 +2,7 @@
 // landing grid, the product demo and documentation pages, the badges and the dashboard's
 // creation labels all read it. Adding a tool is its feature folder and one entry here.
 // Route components load on demand, so this file stays small in the landing page's bundle.
-import { Eraser, FileText, Hash, Image, ImageIcon, PenLine, Scissors, SquarePen, Type, type LucideIcon } from 'lucide-react';
+import { Eraser, FileText, Hash, Image, ImageIcon, Maximize2, PenLine, Scissors, SquarePen, Type, type LucideIcon } from 'lucide-react';
 import type { LazyExoticComponent, ComponentType } from 'react';
 import type { CreationType } from '../gql/graphql';
 import type { DemoKind } from '../features/site/components/DemoStage';
@@ -122,6 +122,16 @@ export const TOOLS: readonly ToolEntry[] = [
     },
     creation: { type: 'OBJECT_REMOVAL', label: 'Object removal', image: true },
     Route: lazyNamed(() => import('../features/object-removal/routes/RemoveObjectRoute'), 'RemoveObjectRoute'),
+  },
+  {
+    slot: 'upscale-image',
+    docs: 'upload an image and choose 2× or 4×; the result is sharper than plain resizing (at most 36 megapixels).',
+    path: '/ai/upscale-image',
+    plan: 'PREMIUM',
+    nav: { label: 'Upscale Image', icon: Maximize2 },
+    card: { title: 'Image Upscaler', description: 'Enlarge a photo 2× or 4× and keep its edges and textures crisp.', icon: Maximize2, gradient: 'from-violet-500 to-indigo-500' },
+    creation: { type: 'UPSCALE', label: 'Upscaled image', image: true },
+    Route: lazyNamed(() => import('../features/upscale-image/routes/UpscaleImageRoute'), 'UpscaleImageRoute'),
   },
   {
     slot: 'resume-review',

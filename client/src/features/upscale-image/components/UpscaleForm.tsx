@@ -1,0 +1,53 @@
+import { Maximize2, Upload } from 'lucide-react';
+import type { FormEvent, Ref } from 'react';
+import { ChoiceChips } from '../../../components/ChoiceChips';
+import { FileDetails } from '../../../components/FileDetails';
+import { ImageFileField } from '../../../components/ImageFileField';
+import { SubmitButton } from '../../../components/SubmitButton';
+
+export type Scale = '2' | '4';
+const SCALES = [
+  { value: '2', label: '2× larger' },
+  { value: '4', label: '4× larger' },
+] as const;
+
+interface Props {
+  file: File | null;
+  previewUrl: string | null;
+  scale: Scale;
+  busy: boolean;
+  inputRef: Ref<HTMLInputElement>;
+  onFile: (file: File) => void;
+  onScale: (scale: Scale) => void;
+  onSubmit: () => void;
+}
+
+/** Left-hand card: the picker with a preview, the scale, and the Upscale button. */
+export function UpscaleForm({ file, previewUrl, scale, busy, inputRef, onFile, onScale, onSubmit }: Props) {
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!busy) onSubmit();
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Upload aria-hidden className="size-5 text-indigo-600" />
+        Upload Image
+      </h2>
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file)} disabled={busy} onFile={onFile} />
+      {file && (
+        <div className="flex flex-col gap-2">
+          <div className="flex h-48 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-64">
+            {previewUrl && <img src={previewUrl} alt={`Preview of ${file.name}`} className="max-h-full max-w-full object-contain" />}
+          </div>
+          <FileDetails file={file} />
+        </div>
+      )}
+      <ChoiceChips legend="Scale" name="upscale-scale" options={SCALES} value={scale} onChange={onScale} disabled={busy} />
+      <p className="text-xs text-slate-500">The result may be at most 36 megapixels (for example 3000×3000 at 2×, 1500×1500 at 4×).</p>
+      <SubmitButton busy={busy} icon={Maximize2} busyLabel="Upscaling…">
+        Upscale Image
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "CreationType" ADD VALUE 'UPSCALE';
