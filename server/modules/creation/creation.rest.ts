@@ -4,7 +4,7 @@ import { authed, type RestDeps } from '../../rest.js';
 import type { CreationService } from './creation.service.js';
 import type { CreationType } from '../../db/generated/enums.js';
 
-/** "BLOG_TITLE" → "blog-title", the REST mirror's spelling of a kind. */
+/** A creation type in the REST mirror's spelling: lower case, a dash for each underscore. */
 export const restType = (t: CreationType) => t.toLowerCase().replaceAll('_', '-');
 
 export function creationRoutes(app: RestDeps & { creations: CreationService }): Router {
