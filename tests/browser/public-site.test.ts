@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
+/** Spec §2's six tool cards plus the Image upscaler that issue 14 added (one per tool in client/src/tools/catalogue.ts). */
+const LANDING_TOOL_CARDS = 7;
+
 const t = serverAndBrowser(() => startTestServer());
 
 describe('public site', () => {
@@ -89,7 +92,7 @@ describe('public site', () => {
     await page.getByText('Background design: Atelier Studio').waitFor();
 
     const toolMedia = page.locator('section[aria-labelledby="tools-heading"] [data-playing]');
-    expect(await toolMedia.count()).toBe(6);
+    expect(await toolMedia.count()).toBe(LANDING_TOOL_CARDS);
     await page.locator('#tools-heading').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('section[aria-labelledby="tools-heading"] [data-playing]')?.getAttribute('data-playing') === 'true');
     expect(await toolMedia.first().locator('.atelier-sweep').evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
@@ -174,7 +177,7 @@ describe('public site', () => {
     await page.locator('#tools-heading').scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     const states = await page.locator('section[aria-labelledby="tools-heading"] [data-playing]').evaluateAll((els) => els.map((e) => e.getAttribute('data-playing')));
-    expect(states).toEqual(Array(6).fill('false'));
+    expect(states).toEqual(Array(LANDING_TOOL_CARDS).fill('false'));
     await context.close();
   });
 });
