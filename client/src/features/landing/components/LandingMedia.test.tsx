@@ -43,16 +43,17 @@ function reduceMotion() {
 }
 
 describe('tool cards media (spec §2: play while visible, threshold 0.15, 100 px bottom margin)', () => {
-  it('six cards, each with drawn media named after its title, watched with the spec thresholds', () => {
+  it('a card per tool (the six of spec §2 plus the Image upscaler of issue 14), each with media named after its title, watched with the spec thresholds', () => {
     renderTools();
     const cards = screen.getAllByRole('listitem');
-    expect(cards).toHaveLength(6);
+    expect(cards).toHaveLength(7);
     expect(cards.map((c) => c.querySelector('img')?.getAttribute('src'))).toEqual([
       '/media/tools/aiarticlewriter.svg',
       '/media/tools/blogtitlegenerator.svg',
       '/media/tools/aiimagegeneration.svg',
       '/media/tools/backgroundremoval.svg',
       '/media/tools/objectremoval.svg',
+      '/media/tools/imageupscaler.svg',
       '/media/tools/resumereviewer.svg',
     ]);
     for (const card of cards) {
