@@ -1,6 +1,10 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMutation } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { useCallback, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { toAppError } from '../../lib/graphqlError';
+import { toAppError, type AppErrorInfo } from '../../lib/graphqlError';
+import { revealResult } from '../../lib/revealResult';
+import { isUpgradeCode } from '../billing';
 import { isJobBusy, jobStore, type JobSnapshot, type StartContext, type StartedJob } from './jobStore';
 
 export interface UseJob {
@@ -37,4 +41,80 @@ export function useJob(slot: string): UseJob {
   }, [slot]);
   const reset = useCallback(() => void jobStore.reset(slot), [slot]);
   return { job, busy: isJobBusy(job), run, cancel, reset };
+}
+
+/** The fields of a mutation's answer that hold the job it started. */
+type JobField<TData> = { [K in keyof TData]: TData[K] extends StartedJob ? K : never }[keyof TData];
+
+export interface ToolRunOptions {
+  /**
+   * The mutation sends files: it goes with the job's context, so its upload shows its
+   * progress and Cancel can stop it (text tools leave it off: their requests stay plain fetches).
+   */
+  uploads?: boolean;
+  /** Toasted when the job completes. */
+  success?: string;
+  /**
+   * The words for a failure, instead of the server's; `thrown` is what the mutation threw
+   * when the job never started (undefined when it failed later).
+   */
+  failureMessage?: (error: AppErrorInfo, thrown: unknown) => string;
+}
+
+export interface ToolOutcome {
+  job: JobSnapshot;
+  /** The failure toasted (upgrade prompts are not: they show in the result panel), else null. */
+  failure: string | null;
+}
+
+export interface UseToolRun<TVariables> extends UseJob {
+  /** The page's result panel: shown on narrow screens when a job starts. */
+  resultRef: RefObject<HTMLDivElement | null>;
+  /** Sends the tool's mutation and follows its job; `params` are what the page shows of the request when it comes back. */
+  start: (variables: TVariables, params?: Record<string, string>) => Promise<ToolOutcome>;
+}
+
+/**
+ * What every tool page does with its job: sends its mutation (the job in `field` of the
+ * answer), follows the job in `slot`, brings the result panel into view, and toasts a
+ * failure with the server's words unless it is an upgrade code (the panel offers the upgrade).
+ */
+export function useToolRun<TData, TVariables extends Record<string, unknown>>(
+  slot: string,
+  mutation: TypedDocumentNode<TData, TVariables>,
+  field: JobField<TData>,
+  options: ToolRunOptions = {},
+): UseToolRun<TVariables> {
+  const job = useJob(slot);
+  const [mutate] = useMutation(mutation);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const { run } = job;
+  const { uploads = false, success, failureMessage } = options;
+
+  const start = useCallback(
+    async (variables: TVariables, params?: Record<string, string>): Promise<ToolOutcome> => {
+      revealResult(resultRef.current);
+      let thrown: unknown;
+      const outcome = await run(async (context) => {
+        try {
+          // Apollo types a generic mutation's arguments as an unresolved conditional; these are its options.
+          const args = [{ variables, ...(uploads ? { context } : {}) }] as Parameters<typeof mutate>;
+          const { data } = await mutate(...args);
+          if (!data) throw new Error('The server did not start the job. Please try again.');
+          return data[field] as StartedJob;
+        } catch (err) {
+          thrown = err;
+          throw err;
+        }
+      }, params);
+      if (outcome.status === 'completed' && success) toast.success(success);
+      if (outcome.status !== 'failed' || !outcome.error || isUpgradeCode(outcome.error.code)) return { job: outcome, failure: null };
+      const failure = failureMessage ? failureMessage(outcome.error, thrown) : outcome.error.message;
+      toast.error(failure);
+      return { job: outcome, failure };
+    },
+    [run, mutate, field, uploads, success, failureMessage],
+  );
+
+  return { ...job, resultRef, start };
 }
