@@ -1,43 +1,28 @@
-import { useMutation } from '@apollo/client/react';
 import { PenLine } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ArticleLength } from '../../../gql/graphql';
 import { ARTICLE_LENGTHS } from '../../../lib/constants';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun } from '../../jobs';
 import { GenerateArticleMutation } from '../api/operations';
 import { ArticleForm } from '../components/ArticleForm';
 import { ArticleResult } from '../components/ArticleResult';
-import { revealResult } from '../../../lib/revealResult';
 
 const isArticleLength = (v: string | undefined): v is ArticleLength => ARTICLE_LENGTHS.some((l) => l.value === v);
 
 export function WriteArticleRoute() {
-  const { job, busy, run, cancel, reset } = useJob('article');
-  const [generate] = useMutation(GenerateArticleMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun('article', GenerateArticleMutation, 'generateArticle');
   // Coming back to a running or finished job shows what it was asked for.
   const [topic, setTopic] = useState(job.params?.topic ?? '');
   const [length, setLength] = useState<ArticleLength>(isArticleLength(job.params?.length) ? job.params.length : 'SHORT');
 
-  const resultRef = useRef<HTMLDivElement>(null);
-
   const asked = isArticleLength(job.params?.length) ? job.params.length : length;
   const lengthLabel = ARTICLE_LENGTHS.find((l) => l.value === asked)?.label ?? '';
 
-  async function submit() {
+  function submit() {
     const input = { topic: topic.trim(), length };
-    revealResult(resultRef.current);
-    const outcome = await run(async () => {
-      const { data } = await generate({ variables: { input } });
-      if (!data) throw new Error('The server did not start the job. Please try again.');
-      return data.generateArticle;
-    }, input);
-    // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
+    void start({ input }, input);
   }
-
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,28 +1,23 @@
-import { useMutation } from '@apollo/client/react';
 import { Eraser } from 'lucide-react';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
 import { BackgroundResult } from '../components/BackgroundResult';
 import { isImageFile } from '../../../lib/files';
 import { useRememberedState } from '../../../lib/rememberedState';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
-import { revealResult } from '../../../lib/revealResult';
 
 const SLOT = 'background-removal';
 
 export function RemoveBackgroundRoute() {
-  const { job, busy, run, cancel, reset } = useJob(SLOT);
-  const [removeBackground] = useMutation(RemoveBackgroundMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun(SLOT, RemoveBackgroundMutation, 'removeBackground', { uploads: true });
   // The job outlives the page; so does the file it was run on, for the comparison.
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const previewUrl = useObjectUrl(file);
   const inputRef = useRef<HTMLInputElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
 
   function pick(next: File) {
     if (!isImageFile(next)) {
@@ -34,25 +29,14 @@ export function RemoveBackgroundRoute() {
     reset();
   }
 
-  async function submit() {
+  function submit() {
     if (!file) {
       toast.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
-    revealResult(resultRef.current);
-    const outcome = await run(
-      async (context) => {
-        const { data } = await removeBackground({ variables: { image: file }, context });
-        if (!data) throw new Error('The server did not start the job. Please try again.');
-        return data.removeBackground;
-      },
-      { fileName: file.name },
-    );
-    // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
+    void start({ image: file }, { fileName: file.name });
   }
-
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,42 +1,26 @@
-import { useMutation } from '@apollo/client/react';
 import { Hash } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import type { BlogCategory } from '../../../gql/graphql';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun } from '../../jobs';
 import { GenerateBlogTitlesMutation } from '../api/operations';
 import { BlogTitlesForm } from '../components/BlogTitlesForm';
 import { BlogTitlesResult } from '../components/BlogTitlesResult';
 import { blogCategoryLabel, DEFAULT_BLOG_CATEGORY, isBlogCategory } from '../lib/categories';
-import { revealResult } from '../../../lib/revealResult';
-
 
 export function BlogTitlesRoute() {
-  const { job, busy, run, cancel, reset } = useJob('blog-titles');
-  const [generate] = useMutation(GenerateBlogTitlesMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun('blog-titles', GenerateBlogTitlesMutation, 'generateBlogTitles');
   // Coming back to a running or finished job shows what it was asked for.
   const [keyword, setKeyword] = useState(job.params?.keyword ?? '');
   const [category, setCategory] = useState<BlogCategory>(isBlogCategory(job.params?.category) ? job.params.category : DEFAULT_BLOG_CATEGORY);
 
-  const resultRef = useRef<HTMLDivElement>(null);
-
   // The stats describe the finished list, so they name the category it was asked for.
   const asked = isBlogCategory(job.params?.category) ? job.params.category : category;
 
-  async function submit() {
+  function submit() {
     const input = { keyword: keyword.trim(), category };
-    revealResult(resultRef.current);
-    const outcome = await run(async () => {
-      const { data } = await generate({ variables: { input } });
-      if (!data) throw new Error('The server did not start the job. Please try again.');
-      return data.generateBlogTitles;
-    }, input);
-    // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
+    void start({ input }, input);
   }
-
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,31 +1,31 @@
-import { useMutation } from '@apollo/client/react';
 import { ImageIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ImageStyle } from '../../../gql/graphql';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun, type ToolRunOptions } from '../../jobs';
 import { GenerateImageMutation } from '../api/operations';
 import { ImageForm } from '../components/ImageForm';
 import { ImageResult } from '../components/ImageResult';
 import { imageErrorMessage } from '../lib/imageError';
 import { DEFAULT_IMAGE_STYLE, imageStyleLabel, isImageStyle } from '../lib/styles';
-import { revealResult } from '../../../lib/revealResult';
 
 const EMPTY_DESCRIPTION = 'Please enter an image description';
 
+const OPTIONS: ToolRunOptions = {
+  success: 'Image generated successfully!',
+  // A refused start is told from the raw error, so the message can prefer the server's words (spec §8).
+  failureMessage: (error, thrown) => (thrown ? imageErrorMessage(thrown) : error.message),
+};
+
 export function GenerateImagesRoute() {
-  const { job, busy, run, cancel, reset } = useJob('image');
-  const [generate] = useMutation(GenerateImageMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun('image', GenerateImageMutation, 'generateImage', OPTIONS);
   // Coming back to a running or finished job shows what it was asked for.
   const [description, setDescription] = useState(job.params?.description ?? '');
   const [style, setStyle] = useState<ImageStyle>(isImageStyle(job.params?.style) ? job.params.style : DEFAULT_IMAGE_STYLE);
   const [publish, setPublish] = useState(job.params?.publish === 'true');
   const [invalid, setInvalid] = useState(false);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-
-  const resultRef = useRef<HTMLDivElement>(null);
 
   // The result describes what was asked for, not what the form holds now.
   const asked = {
@@ -47,34 +47,9 @@ export function GenerateImagesRoute() {
       return;
     }
     setErrorMessage(null);
-    const input = { description: trimmed, style, publish };
-    revealResult(resultRef.current);
-
-    // The raw error, so the message can prefer the server's words (spec §8).
-    let startError: unknown = null;
-    const outcome = await run(
-      async () => {
-        try {
-          const { data } = await generate({ variables: { input } });
-          if (!data) throw new Error('The server did not start the job. Please try again.');
-          return data.generateImage;
-        } catch (err) {
-          startError = err;
-          throw err;
-        }
-      },
-      { description: trimmed, style, publish: String(publish) },
-    );
-
-    if (outcome.status === 'completed') {
-      toast.success('Image generated successfully!');
-    } else if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) {
-      const message = startError ? imageErrorMessage(startError) : outcome.error.message;
-      setErrorMessage(message);
-      toast.error(message);
-    }
+    const { failure } = await start({ input: { description: trimmed, style, publish } }, { description: trimmed, style, publish: String(publish) });
+    if (failure) setErrorMessage(failure);
   }
-
 
   return (
     <div className="flex flex-col gap-6">

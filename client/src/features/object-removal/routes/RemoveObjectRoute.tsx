@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { Scissors } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,20 +6,18 @@ import { toAppError } from '../../../lib/graphqlError';
 import { isImageFile } from '../../../lib/files';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
 import { useRememberedState } from '../../../lib/rememberedState';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun } from '../../jobs';
 import { RemoveObjectMutation } from '../api/operations';
 import type { NaturalSize } from '../components/MaskPainter';
 import { ObjectForm } from '../components/ObjectForm';
 import { ObjectResult } from '../components/ObjectResult';
 import { renderMask, type Stroke } from '../lib/mask';
-import { revealResult } from '../../../lib/revealResult';
 
 const SLOT = 'object-removal';
+const OPTIONS = { uploads: true, success: 'Object removed successfully!' };
 
 export function RemoveObjectRoute() {
-  const { job, busy, run, cancel, reset } = useJob(SLOT);
-  const [removeObject] = useMutation(RemoveObjectMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun(SLOT, RemoveObjectMutation, 'removeObject', OPTIONS);
   // The job outlives the page; so do the inputs it was run on.
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
@@ -33,7 +30,6 @@ export function RemoveObjectRoute() {
   const inputRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const objectRef = useRef<HTMLTextAreaElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
 
   function pick(next: File) {
     if (!isImageFile(next)) {
@@ -79,25 +75,10 @@ export function RemoveObjectRoute() {
       }
     }
 
-    revealResult(resultRef.current);
-    const outcome = await run(
-      async (context) => {
-        // The context reports the upload's progress and lets Cancel stop it while it is sent.
-        const { data } = await removeObject({ variables: { image: file, object: name, mask }, context });
-        if (!data) throw new Error('The server did not start the job. Please try again.');
-        return data.removeObject;
-      },
-      { fileName: file.name, object: name },
-    );
-    if (outcome.status === 'completed') {
-      toast.success('Object removed successfully!');
-    } else if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) {
-      // Upgrade prompts render in the result panel; anything else is a toast with the server's words.
-      toast.error(outcome.error.message);
-      if (outcome.error.field === 'object') setObjectError(outcome.error.message);
-    }
+    const { job: outcome, failure } = await start({ image: file, object: name, mask }, { fileName: file.name, object: name });
+    // The server blamed the object's name: say so beside its field too.
+    if (failure && outcome.error?.field === 'object') setObjectError(failure);
   }
-
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,24 +1,19 @@
-import { useMutation } from '@apollo/client/react';
 import { FileSearch } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun } from '../../jobs';
 import { ReviewResumeMutation } from '../api/operations';
 import { ResumeForm } from '../components/ResumeForm';
 import { ResumeResult } from '../components/ResumeResult';
 import { isPdf } from '../lib/pdf';
 import { selectedResume } from '../lib/selectedResume';
-import { revealResult } from '../../../lib/revealResult';
 
+const OPTIONS = { uploads: true, success: 'Resume analyzed successfully!' };
 
 export function ReviewResumeRoute() {
-  const { job, busy, run, cancel, reset } = useJob('resume-review');
-  const [reviewResume] = useMutation(ReviewResumeMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun('resume-review', ReviewResumeMutation, 'reviewResume', OPTIONS);
   const [file, setFile] = useState<File | null>(selectedResume.get);
-
-  const resultRef = useRef<HTMLDivElement>(null);
 
   function pick(next: File) {
     if (!isPdf(next)) {
@@ -31,24 +26,13 @@ export function ReviewResumeRoute() {
     reset();
   }
 
-  async function submit() {
+  function submit() {
     if (!file) {
       toast.error('Please select a resume file first');
       return;
     }
-    revealResult(resultRef.current);
-    const outcome = await run(
-      async (context) => {
-        const { data } = await reviewResume({ variables: { resume: file }, context });
-        if (!data) throw new Error('The server did not start the job. Please try again.');
-        return data.reviewResume;
-      },
-      { filename: file.name },
-    );
-    if (outcome.status === 'completed') toast.success('Resume analyzed successfully!');
-    else if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
+    void start({ resume: file }, { filename: file.name });
   }
-
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,14 +1,11 @@
-import { useMutation } from '@apollo/client/react';
 import { Maximize2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { isImageFile } from '../../../lib/files';
 import { useRememberedState } from '../../../lib/rememberedState';
-import { revealResult } from '../../../lib/revealResult';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
-import { isUpgradeCode } from '../../billing';
-import { useJob } from '../../jobs';
+import { useToolRun } from '../../jobs';
 import { UpscaleImageMutation } from '../api/operations';
 import { UpscaleForm, type Scale } from '../components/UpscaleForm';
 import { UpscaleResult } from '../components/UpscaleResult';
@@ -16,13 +13,11 @@ import { UpscaleResult } from '../components/UpscaleResult';
 const SLOT = 'upscale-image';
 
 export function UpscaleImageRoute() {
-  const { job, busy, run, cancel, reset } = useJob(SLOT);
-  const [upscale] = useMutation(UpscaleImageMutation);
+  const { job, busy, start, cancel, reset, resultRef } = useToolRun(SLOT, UpscaleImageMutation, 'upscaleImage', { uploads: true });
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [scale, setScale] = useState<Scale>(job.params?.scale === '4' ? '4' : '2');
   const previewUrl = useObjectUrl(file);
   const inputRef = useRef<HTMLInputElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
 
   function pick(next: File) {
     if (!isImageFile(next)) {
@@ -33,22 +28,13 @@ export function UpscaleImageRoute() {
     reset();
   }
 
-  async function submit() {
+  function submit() {
     if (!file) {
       toast.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
-    revealResult(resultRef.current);
-    const outcome = await run(
-      async (context) => {
-        const { data } = await upscale({ variables: { image: file, scale: Number(scale) }, context });
-        if (!data) throw new Error('The server did not start the job. Please try again.');
-        return data.upscaleImage;
-      },
-      { fileName: file.name, scale },
-    );
-    if (outcome.status === 'failed' && outcome.error && !isUpgradeCode(outcome.error.code)) toast.error(outcome.error.message);
+    void start({ image: file, scale: Number(scale) }, { fileName: file.name, scale });
   }
 
   return (
