@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useCurrentTool } from '../tools/current';
 
 /** A tool page's title row: icon, heading, FREE/PREMIUM badge (spec §1; a tool page's comes from its catalogue entry). */
-export function PageHeader({ icon, title, badge: given, children }: { icon: ReactNode; title: string; badge?: 'FREE' | 'PREMIUM'; children?: ReactNode }) {
-  const badge = given ?? useCurrentTool()?.plan;
+export function PageHeader({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
+  const badge = useCurrentTool()?.plan;
   return (
     <header className="flex flex-col gap-1">
       <div className="flex items-center gap-3">

@@ -19,8 +19,8 @@ export interface ToolEntry {
   card: { title: string; description: string; icon: LucideIcon; gradient: string };
   /** The product demo and documentation texts; tools without one are not in the demo. */
   demo?: { id: DemoKind; order: number; title: string; description: string; icon: LucideIcon; howItWorks: string[]; useCases: string[] };
-  /** The documentation page's line on it. */
-  docs: string;
+  /** The documentation page's line on it: the tool's name there, then what to do. */
+  docs: { name: string; text: string };
   /** What the dashboard calls its creations, and whether they are images. */
   creation: { type: CreationType; label: string; image: boolean };
   Route: LazyExoticComponent<ComponentType>;
@@ -30,7 +30,6 @@ export interface ToolEntry {
 export const TOOLS: readonly ToolEntry[] = [
   {
     slot: 'article',
-    docs: 'enter a topic and choose Short (500–800 words), Medium (800–1200 words) or Long (1200+ words).',
     path: '/ai/write-article',
     plan: 'FREE',
     nav: { label: 'Write Article', icon: SquarePen },
@@ -44,12 +43,12 @@ export const TOOLS: readonly ToolEntry[] = [
       howItWorks: ['Enter a topic', 'Choose Short, Medium or Long', 'Edit, copy and publish'],
       useCases: ['Blog posts', 'Knowledge-base articles', 'First drafts for editors'],
     },
+    docs: { name: 'Article Writer', text: 'enter a topic and choose Short (500–800 words), Medium (800–1200 words) or Long (1200+ words).' },
     creation: { type: 'ARTICLE', label: 'Article', image: false },
     Route: lazyNamed(() => import('../features/article/routes/WriteArticleRoute'), 'WriteArticleRoute'),
   },
   {
     slot: 'blog-titles',
-    docs: 'enter a keyword and a category (General, Technology, Business, Health, Lifestyle, Education, Travel or Food).',
     path: '/ai/blog-titles',
     plan: 'FREE',
     nav: { label: 'Blog Titles', icon: Hash },
@@ -63,12 +62,12 @@ export const TOOLS: readonly ToolEntry[] = [
       howItWorks: ['Enter a keyword', 'Pick a category', 'Copy the titles you like'],
       useCases: ['Content calendars', 'SEO experiments', 'Newsletter subject lines'],
     },
+    docs: { name: 'Blog Titles', text: 'enter a keyword and a category (General, Technology, Business, Health, Lifestyle, Education, Travel or Food).' },
     creation: { type: 'BLOG_TITLE', label: 'Blog titles', image: false },
     Route: lazyNamed(() => import('../features/blog-titles/routes/BlogTitlesRoute'), 'BlogTitlesRoute'),
   },
   {
     slot: 'image',
-    docs: 'describe the image and choose a style: Realistic, Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.',
     path: '/ai/generate-images',
     plan: 'PREMIUM',
     nav: { label: 'Generate Images', icon: Image },
@@ -82,12 +81,12 @@ export const TOOLS: readonly ToolEntry[] = [
       howItWorks: ['Describe the image you want', 'Choose a style such as Realistic, Ghibli or Anime', 'Generate, download or publish it'],
       useCases: ['Blog and social media visuals', 'Concept art and mood boards', 'Thumbnails and banners'],
     },
+    docs: { name: 'Generate Images', text: 'describe the image and choose a style: Realistic, Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.' },
     creation: { type: 'IMAGE', label: 'Image', image: true },
     Route: lazyNamed(() => import('../features/image/routes/GenerateImagesRoute'), 'GenerateImagesRoute'),
   },
   {
     slot: 'background-removal',
-    docs: 'upload any image to get a transparent PNG.',
     path: '/ai/remove-background',
     plan: 'PREMIUM',
     nav: { label: 'Remove Background', icon: Eraser },
@@ -101,12 +100,12 @@ export const TOOLS: readonly ToolEntry[] = [
       howItWorks: ['Upload an image', 'The subject is detected automatically', 'Download a transparent PNG'],
       useCases: ['Product photos', 'Profile pictures', 'Design compositions'],
     },
+    docs: { name: 'Remove Background', text: 'upload any image to get a transparent PNG.' },
     creation: { type: 'BACKGROUND_REMOVAL', label: 'Background removal', image: true },
     Route: lazyNamed(() => import('../features/background-removal/routes/RemoveBackgroundRoute'), 'RemoveBackgroundRoute'),
   },
   {
     slot: 'object-removal',
-    docs: 'upload an image and name one object, in one word.',
     path: '/ai/remove-object',
     plan: 'PREMIUM',
     nav: { label: 'Remove Object', icon: Scissors },
@@ -120,22 +119,22 @@ export const TOOLS: readonly ToolEntry[] = [
       howItWorks: ['Upload an image', 'Type the object to remove, in one word', 'Download the cleaned-up result'],
       useCases: ['Removing photobombers', 'Cleaning real-estate shots', 'Tidying product scenes'],
     },
+    docs: { name: 'Remove Object', text: 'upload an image and name one object, in one word.' },
     creation: { type: 'OBJECT_REMOVAL', label: 'Object removal', image: true },
     Route: lazyNamed(() => import('../features/object-removal/routes/RemoveObjectRoute'), 'RemoveObjectRoute'),
   },
   {
     slot: 'upscale-image',
-    docs: 'upload an image and choose 2× or 4×; the result is sharper than plain resizing (at most 36 megapixels).',
     path: '/ai/upscale-image',
     plan: 'PREMIUM',
     nav: { label: 'Upscale Image', icon: Maximize2 },
     card: { title: 'Image Upscaler', description: 'Enlarge a photo 2× or 4× and keep its edges and textures crisp.', icon: Maximize2, gradient: 'from-violet-500 to-indigo-500' },
+    docs: { name: 'Upscale Image', text: 'upload an image and choose 2× or 4×; the result is sharper than plain resizing (at most 36 megapixels).' },
     creation: { type: 'UPSCALE', label: 'Upscaled image', image: true },
     Route: lazyNamed(() => import('../features/upscale-image/routes/UpscaleImageRoute'), 'UpscaleImageRoute'),
   },
   {
     slot: 'resume-review',
-    docs: 'upload a PDF resume to get structured feedback.',
     path: '/ai/review-resume',
     plan: 'PREMIUM',
     nav: { label: 'Review Resume', icon: FileText },
@@ -149,14 +148,8 @@ export const TOOLS: readonly ToolEntry[] = [
       howItWorks: ['Upload your resume as a PDF', 'The AI reads and scores each section', 'Apply the suggested improvements'],
       useCases: ['Job applications', 'Career changes', 'Polishing a LinkedIn profile'],
     },
+    docs: { name: 'Resume Review', text: 'upload a PDF resume to get structured feedback.' },
     creation: { type: 'RESUME_REVIEW', label: 'Resume review', image: false },
     Route: lazyNamed(() => import('../features/resume-review/routes/ReviewResumeRoute'), 'ReviewResumeRoute'),
   },
 ];
-
-/** The tool in `slot`; throws on a name the catalogue does not hold (a typo in a feature folder). */
-export function toolOf(slot: string): ToolEntry {
-  const tool = TOOLS.find((t) => t.slot === slot);
-  if (!tool) throw new Error(`No tool "${slot}" in the catalogue`);
-  return tool;
-}

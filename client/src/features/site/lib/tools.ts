@@ -13,6 +13,4 @@ export interface DemoTool {
 }
 
 /** The product demo's tools, in its own order (from the tool catalogue). */
-export const DEMO_TOOLS: DemoTool[] = TOOLS.flatMap((t) => (t.demo ? [{ ...t.demo, path: t.path }] : [])).sort(
-  (a, b) => TOOLS.find((t) => t.demo?.id === a.id)!.demo!.order - TOOLS.find((t) => t.demo?.id === b.id)!.demo!.order,
-);
+export const DEMO_TOOLS: DemoTool[] = TOOLS.flatMap((t) => (t.demo ? [{ ...t.demo, path: t.path }] : [])).sort((a, b) => a.order - b.order);

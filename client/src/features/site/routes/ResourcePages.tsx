@@ -264,7 +264,7 @@ function ToolDocs({ image }: { image: boolean }) {
     <div className="space-y-2">
       {TOOLS.filter((t) => t.creation.image === image).map((t) => (
         <p key={t.slot}>
-          <strong className="text-slate-800">{t.nav.label}</strong> — {t.docs}
+          <strong className="text-slate-800">{t.docs.name}</strong> — {t.docs.text}
         </p>
       ))}
     </div>
