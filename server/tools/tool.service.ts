@@ -24,6 +24,8 @@ type Startable = Pick<ToolDefinition, 'kind' | 'plan' | 'quota' | 'input' | 'upl
 
 export class ToolService {
   private readonly byKind: Map<string, Startable>;
+  /** The least plan any tool taking uploads needs: the upload middleware's early look. */
+  readonly uploadPlan: Startable['plan'];
   constructor(
     private readonly services: Pick<Services, 'config'>,
     private readonly jobs: JobService,
@@ -31,12 +33,9 @@ export class ToolService {
     tools: readonly Startable[],
   ) {
     this.byKind = new Map(tools.map((t) => [t.kind, t]));
-  }
-
-  /** The least plan any tool taking uploads needs: the upload middleware's early look. */
-  get uploadPlan(): Startable['plan'] {
-    const withUploads = [...this.byKind.values()].filter((t) => t.uploads.length > 0);
-    return withUploads.length > 0 && withUploads.every((t) => t.plan === 'PREMIUM') ? 'PREMIUM' : 'FREE';
+    // Read on every multipart request (the upload middleware's look): worked out once.
+    const withUploads = tools.filter((t) => t.uploads.length > 0);
+    this.uploadPlan = withUploads.length > 0 && withUploads.every((t) => t.plan === 'PREMIUM') ? 'PREMIUM' : 'FREE';
   }
 
   async start(kind: string, user: User, request: ToolRequest): Promise<Job> {
