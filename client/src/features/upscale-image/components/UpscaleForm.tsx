@@ -1,7 +1,7 @@
 import { Maximize2, Upload } from 'lucide-react';
 import type { FormEvent, Ref } from 'react';
 import { ChoiceChips } from '../../../components/ChoiceChips';
-import { FileDetails } from '../../../components/FileDetails';
+import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
 import { SubmitButton } from '../../../components/SubmitButton';
 
@@ -35,14 +35,7 @@ export function UpscaleForm({ file, previewUrl, scale, busy, inputRef, onFile, o
         Upload Image
       </h2>
       <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file)} disabled={busy} onFile={onFile} />
-      {file && (
-        <div className="flex flex-col gap-2">
-          <div className="flex h-48 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-64">
-            {previewUrl && <img src={previewUrl} alt={`Preview of ${file.name}`} className="max-h-full max-w-full object-contain" />}
-          </div>
-          <FileDetails file={file} />
-        </div>
-      )}
+      {file && <ImagePreview file={file} previewUrl={previewUrl} />}
       <ChoiceChips legend="Scale" name="upscale-scale" options={SCALES} value={scale} onChange={onScale} disabled={busy} />
       <p className="text-xs text-slate-500">The result may be at most 36 megapixels (for example 3000×3000 at 2×, 1500×1500 at 4×).</p>
       <SubmitButton busy={busy} icon={Maximize2} busyLabel="Upscaling…">
