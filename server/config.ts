@@ -44,11 +44,35 @@ const schema = z.object({
   CLERK_PUBLISHABLE_KEY: optionalString,
   CLERK_SECRET_KEY: optionalString,
   CLERK_JWT_KEY: optionalString,
+  /** Clerk's Backend API (profiles); only changed to point at a test server. */
+  CLERK_API_URL: optionalString,
+  /** Origins whose session tokens are accepted (the token's `azp`), comma-separated; unset: any. */
+  CLERK_AUTHORIZED_PARTIES: optionalString,
+  /** Svix signing secret (whsec_…) of the Clerk webhook endpoint: enables POST /api/webhooks/clerk. */
+  CLERK_WEBHOOK_SIGNING_SECRET: optionalString,
   OPENAI_API_KEY: optionalString,
+  /** An OpenAI-compatible API's base URL, ending in its version (…/v1); a bare host gets /v1. */
   OPENAI_BASE_URL: optionalString,
   TEXT_MODEL: z.string().default('gpt-4o-mini'),
+  /** The image generator's key and base URL; unset, the text ones are used. */
+  IMAGE_API_KEY: optionalString,
+  IMAGE_BASE_URL: optionalString,
   IMAGE_MODEL: z.string().default('gpt-image-1'),
   CLOUDINARY_URL: optionalString,
+  /** ClipDrop (text-to-image, remove-background, cleanup): serves the image tools when set. */
+  CLIPDROP_API_KEY: optionalString,
+  CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
+  /** S3-compatible storage (AWS S3, Cloudflare R2, MinIO): the file store when S3_BUCKET is set. */
+  S3_BUCKET: optionalString,
+  /** The service's endpoint (R2, MinIO); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style addressing (MinIO, most self-hosted services). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Public base URL (bucket website or CDN) of published files; unset: the bucket's own URL. */
+  S3_PUBLIC_URL: optionalString,
   FREE_TEXT_QUOTA: z.coerce.number().int().min(0).default(DEFAULT_FREE_TEXT_QUOTA),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** Longest a job may run before it fails. */
@@ -120,12 +144,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
+  const problems = [
+    ...baseUrlProblem('OPENAI_BASE_URL', c.OPENAI_BASE_URL),
+    ...baseUrlProblem('IMAGE_BASE_URL', c.IMAGE_BASE_URL),
+    ...baseUrlProblem('CLIPDROP_BASE_URL', c.CLIPDROP_BASE_URL),
+    ...baseUrlProblem('CLERK_API_URL', c.CLERK_API_URL),
+    ...baseUrlProblem('S3_ENDPOINT', c.S3_ENDPOINT),
+    ...baseUrlProblem('S3_PUBLIC_URL', c.S3_PUBLIC_URL),
+  ];
+  if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
     ...c,
+    OPENAI_BASE_URL: c.OPENAI_BASE_URL && apiBaseUrl(c.OPENAI_BASE_URL),
+    IMAGE_BASE_URL: c.IMAGE_BASE_URL && apiBaseUrl(c.IMAGE_BASE_URL),
+    CLIPDROP_BASE_URL: c.CLIPDROP_BASE_URL.replace(/\/+$/, ''),
+    S3_PUBLIC_URL: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     DATABASE_URL: withDefaultUser(c.DATABASE_URL),
     identityProvider: c.CLERK_SECRET_KEY || c.CLERK_JWT_KEY ? 'clerk' : 'builtin',
     dataDir: resolve(c.DATA_DIR),
   };
+}
+
+/** A base URL we call: http(s), no credentials in it (they belong in the key variables). */
+function baseUrlProblem(name: string, raw: string | undefined): string[] {
+  if (!raw) return [];
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return [`${name}: "${raw}" is not a URL (expected e.g. https://api.example.com/v1)`];
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return [`${name}: must start with https:// or http://`];
+  if (u.username || u.password) return [`${name}: must not hold credentials; set the key variable instead`];
+  if (u.search || u.hash) return [`${name}: must not have a query or fragment`];
+  return [];
+}
+
+/**
+ * An OpenAI-compatible base URL as the SDK wants it: no trailing slash, and /v1 added to a
+ * bare host (https://api.openai.com, http://localhost:11434), which otherwise 404s at job
+ * time. A URL with a path (Gemini's …/v1beta/openai) is kept as it is.
+ */
+export function apiBaseUrl(raw: string): string {
+  const u = new URL(raw);
+  const path = u.pathname.replace(/\/+$/, '');
+  return `${u.origin}${path === '' ? '/v1' : path}`;
 }
 
 /** Where a URL points, without its credentials: safe to log. */
