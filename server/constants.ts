@@ -51,10 +51,12 @@ export const TOOL_RATE_PER_MINUTE_DEFAULT = 20;
 export const LIKE_RATE_PER_MINUTE_DEFAULT = 60;
 /** How long a job's streamed text stays in Redis for late subscribers. */
 export const JOB_TEXT_TTL_SECONDS = 60 * 60;
-/** Transient provider errors: retries with exponential backoff and full jitter. */
+/** Transient provider errors: retries with exponential backoff and jitter (worker/retry.ts). */
 export const PROVIDER_RETRIES = 3;
 export const PROVIDER_RETRY_BASE_MS = 500;
 export const PROVIDER_RETRY_MAX_MS = 8_000;
+/** The longest wait a service's Retry-After may impose on one retry (a longer one is cut to this). */
+export const PROVIDER_RETRY_AFTER_MAX_MS = 30_000;
 
 /** Tool inputs. */
 export const TOPIC_MAX_LENGTH = 200;

@@ -2,7 +2,7 @@
 // out as deltas. If the job was ended meanwhile (cancelled), the next report stops it.
 import type { JobPhase } from '../server/db/generated/enums.js';
 import { emitJobEvent } from '../server/modules/job/job.events.js';
-import { enterPhase, type WorkingPhase } from '../server/modules/job/job.store.js';
+import { enterPhase, noteJob, type WorkingPhase } from '../server/modules/job/job.store.js';
 import type { WorkerServices } from './context.js';
 
 export class JobStopped extends Error {
@@ -61,17 +61,32 @@ export class Reporter {
     this.phaseStarted = now;
   }
 
-  /** A note without a phase change (e.g. "retrying"). */
-  note(message: string): Promise<void> {
-    return this.emit('', this.emitted.length, message);
+  /**
+   * The answer is final: when it is shorter than what was sent (a retry wrote a shorter
+   * text that the earlier attempt's text began with), subscribers cut theirs to it, so what
+   * they assembled is exactly what is saved.
+   */
+  async settle(full: string): Promise<void> {
+    if (full === this.emitted) return;
+    await this.streamed(full, this.percent);
+    if (this.emitted !== full) {
+      this.emitted = full;
+      await this.emit('', full.length, null, full, true);
+    }
   }
 
-  private emit(delta: string, offset: number, message: string | null, fullText?: string): Promise<void> {
+  /** A note without a phase change (e.g. "retrying"), kept on the job for subscribers who join later. */
+  async note(message: string): Promise<void> {
+    if (!(await noteJob(this.services.db, this.jobId, message))) throw new JobStopped();
+    await this.emit('', this.emitted.length, message);
+  }
+
+  private emit(delta: string, offset: number, message: string | null, fullText?: string, cut?: boolean): Promise<void> {
     const { redis, config } = this.services;
     return emitJobEvent(
       redis,
       config.REDIS_PREFIX,
-      { jobId: this.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: null },
+      { jobId: this.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: null, ...(cut ? { cut } : {}) },
       fullText,
     );
   }

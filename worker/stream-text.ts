@@ -1,5 +1,7 @@
-// Streams a text provider's answer into the job's events; a transient failure restarts
-// the stream (the reporter sends only text the subscribers do not have yet).
+// Streams a text provider's answer into the job's events; a transient failure (a dropped
+// stream too) restarts it. The reporter sends only text the subscribers do not have yet, and
+// where a new attempt writes something else it tells them to replace their text from where
+// the two part, so what a subscriber assembles is always the text that is saved.
 import type { TextProvider, TextRequest } from '../server/providers/text/index.js';
 import type { ToolRun } from '../server/tools/tool.js';
 import { AppError, ErrorCode } from '../server/errors.js';
@@ -14,6 +16,7 @@ export function streamText(run: ToolRun<unknown, TextProvider>, request: TextReq
       await run.report.streamed(text, run.percentAt(fractionOf(text)));
     }
     if (!text.trim()) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, 'The AI service returned an empty answer. Please try again.');
+    await run.report.settle(text);
     return text;
   });
 }

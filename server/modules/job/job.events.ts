@@ -16,6 +16,8 @@ export interface JobEvent {
   offset: number;
   message: string | null;
   creationId: string | null;
+  /** The text ends at offset + delta: set when a retry's final answer is shorter than what was sent. */
+  cut?: boolean;
 }
 
 export const TERMINAL_PHASES: readonly JobPhase[] = ['COMPLETED', 'FAILED', 'CANCELLED'];

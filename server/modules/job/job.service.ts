@@ -200,7 +200,11 @@ export class SubscriberView {
     let delta = '';
     let offset = this.text.length;
     if (this.text.startsWith(next)) {
-      // Nothing new: text this subscriber already has.
+      // Nothing new (text this subscriber already has), unless the worker says the text ends here.
+      if (e.cut && next.length < this.text.length) {
+        offset = next.length;
+        this.text = next;
+      }
     } else if (next.startsWith(this.text)) {
       delta = next.slice(this.text.length);
       this.text = next;

@@ -50,6 +50,12 @@ export async function enterPhase(db: Db, id: string, phase: WorkingPhase, percen
   return count === 1;
 }
 
+/** Sets a live job's message (a retry's note) without changing its phase; false when it has ended. */
+export async function noteJob(db: Db, id: string, message: string): Promise<boolean> {
+  const { count } = await db.job.updateMany({ where: { id, phase: live }, data: { message } });
+  return count === 1;
+}
+
 /**
  * Completes a live job and inserts its creation in one statement (one round trip, atomic:
  * both or neither), then runs `beforeAnnounce` and tells subscribers (and the gallery, when

@@ -2,10 +2,12 @@
 // streamed through the official SDK.
 import OpenAI from 'openai';
 import type { Config } from '../../config.js';
-import { fromStatus, TransientProviderError } from '../errors.js';
+import { fromStatus, retryAfterOf, TransientProviderError } from '../errors.js';
 import type { TextProvider, TextRequest } from './types.js';
 
 const SYSTEM = 'You are the writing assistant of Atelier, an AI content studio. Answer in Markdown.';
+
+const CUT_OFF = 'The connection to the AI service dropped mid-answer';
 
 export class OpenAITextProvider implements TextProvider {
   readonly name = 'openai';
@@ -19,6 +21,8 @@ export class OpenAITextProvider implements TextProvider {
   }
 
   async *stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string> {
+    let started = false;
+    let finished = false;
     try {
       const stream = await this.client.chat.completions.create(
         {
@@ -33,15 +37,22 @@ export class OpenAITextProvider implements TextProvider {
         },
         { signal },
       );
+      started = true;
       for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta?.content;
-        if (delta) yield delta;
+        const choice = chunk.choices[0];
+        if (choice?.delta?.content) yield choice.delta.content;
+        if (choice?.finish_reason) finished = true;
       }
     } catch (e) {
       if (signal.aborted) throw e;
-      if (e instanceof OpenAI.APIConnectionError) throw new TransientProviderError('The AI service did not answer in time');
-      if (e instanceof OpenAI.APIError) throw fromStatus(e.status, 'The AI service', e.message);
+      if (e instanceof OpenAI.APIConnectionError) throw new TransientProviderError(started ? CUT_OFF : 'The AI service did not answer in time');
+      if (e instanceof OpenAI.APIError && e.status !== undefined) throw fromStatus(e.status, 'The AI service', e.message, retryAfterOf(e.headers));
+      // Once the answer is streaming, anything else (a reset socket, a torn event) is the connection dropping.
+      if (started) throw new TransientProviderError(CUT_OFF);
+      if (e instanceof OpenAI.APIError) throw fromStatus(undefined, 'The AI service', e.message);
       throw e;
     }
+    // A stream that ends without a finish reason was cut, not finished (the SDK ends quietly when the socket closes).
+    if (!finished) throw new TransientProviderError(CUT_OFF);
   }
 }

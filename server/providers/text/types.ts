@@ -7,6 +7,7 @@
  * offline writer), so no provider file lists the tools.
  */
 export interface TextRequest {
+  /** What the model is asked: the tool's prompt and its brief (length, form). */
   prompt: string;
   /** The answer's budget on a real model. */
   maxTokens: number;

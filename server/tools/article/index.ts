@@ -1,6 +1,6 @@
 // The article writer (spec §5): a topic and a length, streamed as markdown.
 import { z } from 'zod';
-import { ARTICLE_LENGTH_LABELS, ARTICLE_LENGTH_WORDS, ArticleLength } from '../../domain.js';
+import { ARTICLE_LENGTH_LABELS, ARTICLE_LENGTH_RANGES, ARTICLE_LENGTH_WORDS, ArticleLength } from '../../domain.js';
 import { TOPIC_MAX_LENGTH } from '../../constants.js';
 import { requiredText } from '../../validation.js';
 import { countWords } from '../../providers/text/local/words.js';
@@ -23,6 +23,16 @@ function topicOf(prompt: unknown): unknown {
   return m ? m[1] : prompt;
 }
 
+/** What a real model is asked: the spec's prompt, then the length as the word range of spec §9, and the form. */
+export function articleBrief(prompt: string, length: ArticleLength): string {
+  const [min, max] = ARTICLE_LENGTH_RANGES[length];
+  return [
+    `${prompt}.`,
+    `Length: between ${min} and ${max} words.`,
+    "Form: Markdown. Start with the title as a '# ' heading, then an introduction, '## ' sections and a conclusion. No preamble or notes about the task.",
+  ].join('\n');
+}
+
 const definition = defineTool({
   kind: 'article',
   creationType: 'ARTICLE',
@@ -43,7 +53,8 @@ const definition = defineTool({
     await run.enter('ANALYZING');
     const target = ARTICLE_LENGTH_WORDS[length];
     await run.enter('PROCESSING');
-    const request = { prompt, maxTokens: Math.round(target * 2), offline: () => writeArticle(topic, length) };
+    // About 1.35 tokens a word in English; twice the top of the range leaves room for markup and other languages.
+    const request = { prompt: articleBrief(prompt, length), maxTokens: Math.round(target * 2), offline: () => writeArticle(topic, length) };
     const text = await streamText(run, request, (t) => countWords(t) / target);
     await run.enter('FINALIZING');
     const { name: provider, model } = run.provider;

@@ -5,7 +5,7 @@ import { KEYWORD_MAX_LENGTH } from '../../constants.js';
 import { requiredText } from '../../validation.js';
 import { streamText } from '../../../worker/stream-text.js';
 import { defineTool, withResolver } from '../tool.js';
-import { writeTitles } from './offline-writer.js';
+import { TITLE_COUNT, writeTitles } from './offline-writer.js';
 import { BlogTitlesResolver } from './resolver.js';
 
 /** About the length of ten titles with their markdown. */
@@ -19,6 +19,15 @@ function keywordAndCategoryOf(prompt: unknown): { keyword: unknown; category: st
   const label = m[2]!.trim().toLowerCase();
   const category = (Object.entries(BLOG_CATEGORY_LABELS) as [BlogCategory, string][]).find(([, l]) => l.toLowerCase() === label)?.[0];
   return { keyword: m[1], category: category ?? label.toUpperCase() };
+}
+
+/** What a real model is asked: the spec's prompt (one title), turned into the list the tool shows. */
+export function titlesBrief(prompt: string): string {
+  return [
+    `${prompt}.`,
+    `Give ${TITLE_COUNT} different titles, as a numbered Markdown list, one title per line, each under 90 characters.`,
+    'Answer with the list only: no introduction, notes or quotation marks.',
+  ].join('\n');
 }
 
 const definition = defineTool({
@@ -40,7 +49,7 @@ const definition = defineTool({
     const { keyword, category, prompt } = run.input;
     await run.enter('ANALYZING');
     await run.enter('PROCESSING');
-    const text = await streamText(run, { prompt, maxTokens: 600, offline: () => writeTitles(keyword, category) }, (t) => t.length / EXPECTED_CHARS);
+    const text = await streamText(run, { prompt: titlesBrief(prompt), maxTokens: 600, offline: () => writeTitles(keyword, category) }, (t) => t.length / EXPECTED_CHARS);
     await run.enter('FINALIZING');
     const { name: provider, model } = run.provider;
     return { prompt, content: text, metadata: { provider, model, keyword, category } };
