@@ -18,6 +18,8 @@ import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.
 import { unavailableError } from './unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { UserCache } from './auth/user-cache.js';
+import { clerkWebhookRoutes } from './auth/clerk-webhooks.js';
+import { announceUserChange } from './modules/user/user.service.js';
 import { loadTokenSecret, sessionOf } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
@@ -114,7 +116,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.dataDir);
   const users = new UserCache(config.USER_CACHE_TTL_MS);
   const identity: IdentityProvider =
-    config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users) : new BuiltinIdentity(db, tokenSecret, users);
+    config.identityProvider === 'clerk'
+      ? new ClerkIdentity(db, config, log, users, (userId) => announceUserChange(pubsub, userId))
+      : new BuiltinIdentity(db, tokenSecret, users);
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = composeApp(services);
@@ -193,6 +197,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     }
     res.type(registry.contentType).send(await registry.metrics());
   });
+  // Before the JSON parser: a webhook's signature covers its raw body.
+  if (identity instanceof ClerkIdentity && config.CLERK_WEBHOOK_SIGNING_SECRET) {
+    expressApp.use(clerkWebhookRoutes({ signingSecret: config.CLERK_WEBHOOK_SIGNING_SECRET, db, pubsub, identity, dataDir: config.dataDir, log }));
+  }
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // Each REST router gets its own module's services and nothing else.
   const rest = { identity, log };

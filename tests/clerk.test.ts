@@ -48,6 +48,19 @@ describe('Clerk identity', () => {
     expect(rest.status).toBe(200);
   });
 
+  it('follows the plan claim down as well as up (a cancelled subscription ends Premium)', async () => {
+    const plans = [];
+    for (const claims of [{ pla: 'u:premium' }, { pla: 'u:free_user' }, { pla: 'u:premium' }, {}]) {
+      plans.push((await gqlOk(server.url, '{ me { plan } }', {}, await clerkToken(claims))).me.plan);
+    }
+    expect(plans).toEqual(['PREMIUM', 'FREE', 'PREMIUM', 'FREE']);
+  });
+
+  it('has no webhook endpoint without a signing secret', async () => {
+    const res = await fetch(`${server.url}/api/webhooks/clerk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(404);
+  });
+
   it('authenticates WebSocket connections with a Clerk token', async () => {
     const client = wsClient(server.url, await clerkToken({}));
     const s = collect(client, 'subscription { likeChanged { likeCount } }');

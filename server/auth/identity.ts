@@ -1,12 +1,18 @@
 // One way in for every transport: a bearer token becomes a User row (upserted on first
 // sight), whichever identity provider is active (DESIGN.md §2).
 import { createClerkClient, verifyToken as verifyClerkToken } from '@clerk/backend';
+import { isClerkAPIResponseError } from '@clerk/backend/errors';
+import { decodeJwt, verifyJwt } from '@clerk/backend/jwt';
 import type { Config } from '../config.js';
 import type { Db } from '../db/prisma.js';
 import type { User } from '../db/generated/client.js';
+import { Prisma } from '../db/prisma.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isUuid } from '../validation.js';
+import { ClerkJwks } from './clerk-jwks.js';
+import { profileChanges, profileFromClaims, profileFromUserJson, type ClerkUserJson, type Profile } from './clerk-profile.js';
+import { ClerkReachability, clerkUnavailable, DEFAULT_CLERK_TIMING, type ClerkTiming } from './clerk-reachability.js';
 import { tokenId, verifyTokenClaims, type TokenClaims } from './tokens.js';
 import { UserCache } from './user-cache.js';
 
@@ -68,82 +74,214 @@ export class BuiltinIdentity implements IdentityProvider {
 
 interface ClerkClaims {
   sub: string;
-  email?: unknown;
-  first_name?: unknown;
-  last_name?: unknown;
-  image_url?: unknown;
-  /** Clerk Billing puts the active plan here, e.g. "u:premium". */
+  iat?: number;
+  /** Clerk Billing puts the active plan here, e.g. "u:premium"; none or another plan: free. */
   pla?: unknown;
+  [claim: string]: unknown;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+/** Clerk's default API address; CLERK_API_URL replaces it (a test server). */
+const CLERK_API = 'https://api.clerk.com';
+/** Clerk's category of machine-to-machine tokens: not a user's session. */
+const M2M_TOKEN_CATEGORY = 'cl_B7d4PD333AAA';
+/** Per-user memories (profile reads, newest token applied) are capped: a map, oldest first. */
+const MEMORY_CAP = 50_000;
 
+const planOf = (pla: unknown) => (typeof pla === 'string' && /premium/i.test(pla) ? 'PREMIUM' : 'FREE');
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  if (map.size >= MEMORY_CAP) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+/** A Backend API failure that says Clerk (or our key) is not usable now, as opposed to "no such user". */
+const isOutage = (e: unknown) => !isClerkAPIResponseError(e) || !e.status || e.status >= 500 || [401, 403, 429].includes(e.status);
+
+/**
+ * Clerk's session tokens. The plan follows the `pla` claim of every token (up and down), and
+ * the profile follows Clerk: from the token's custom claims when it carries them, else from
+ * the Backend API, re-read once older than profileMaxAgeMs or after a failed read. A change
+ * is written, dropped from the cache and announced (`announce`, USER_CHANGED) so every API
+ * process sees it. Webhooks (clerk-webhooks.ts) push changes between tokens.
+ */
 export class ClerkIdentity implements IdentityProvider {
   readonly kind = 'clerk' as const;
   private readonly clerk;
+  private readonly jwks: ClerkJwks | null;
+  private readonly reach: ClerkReachability;
+  private readonly timing: ClerkTiming;
+  private readonly authorizedParties: string[] | undefined;
+  /** When each user's profile was last read from the Backend API (ok: false when the read failed). */
+  private readonly profileReads = new Map<string, { at: number; ok: boolean }>();
+  private readonly profileInflight = new Map<string, Promise<Profile | null>>();
+  /** The issue time of the newest token whose claims were applied, per Clerk user: an older token never undoes a newer one. */
+  private readonly newestToken = new Map<string, number>();
+
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'CLERK_SECRET_KEY' | 'CLERK_JWT_KEY'>,
+    private readonly config: Pick<Config, 'CLERK_SECRET_KEY' | 'CLERK_JWT_KEY' | 'CLERK_API_URL' | 'CLERK_AUTHORIZED_PARTIES'>,
     private readonly log: Logger,
     private readonly users = new UserCache(0),
+    private readonly announce: (userId: string) => Promise<unknown> = async () => undefined,
+    timing: Partial<ClerkTiming> = {},
   ) {
-    this.clerk = config.CLERK_SECRET_KEY ? createClerkClient({ secretKey: config.CLERK_SECRET_KEY }) : null;
+    this.timing = { ...DEFAULT_CLERK_TIMING, ...timing };
+    const apiUrl = (config.CLERK_API_URL ?? CLERK_API).replace(/\/+$/, '');
+    this.reach = new ClerkReachability(this.timing, log, apiUrl);
+    this.clerk = config.CLERK_SECRET_KEY ? createClerkClient({ secretKey: config.CLERK_SECRET_KEY, apiUrl }) : null;
+    // With CLERK_JWT_KEY the signature is checked locally, with no network call.
+    this.jwks = config.CLERK_SECRET_KEY && !config.CLERK_JWT_KEY ? new ClerkJwks(apiUrl, config.CLERK_SECRET_KEY, this.reach) : null;
+    const parties = config.CLERK_AUTHORIZED_PARTIES?.split(',').map((p) => p.trim().replace(/\/+$/, '')).filter(Boolean);
+    this.authorizedParties = parties?.length ? parties : undefined;
   }
 
   forget(userId: string): void {
     this.users.forget(userId);
   }
 
-  async authenticate(token: string): Promise<User> {
-    let claims: ClerkClaims;
+  /** The token's claims; UNAUTHENTICATED when it is not a valid session token of ours, SERVICE_UNAVAILABLE when Clerk's keys cannot be had. */
+  private async verify(token: string): Promise<ClerkClaims> {
+    let key: JsonWebKey | undefined;
+    if (this.jwks) {
+      let kid: string | undefined;
+      try {
+        const { header } = decodeJwt(token);
+        if (header.cat !== M2M_TOKEN_CATEGORY) kid = header.kid;
+      } catch {
+        // not a JWT: refused below
+      }
+      if (!kid) throw unauthenticated();
+      try {
+        key = await this.jwks.key(kid);
+      } catch {
+        // Clerk did not answer (logged by ClerkReachability): not the client's fault.
+        throw clerkUnavailable();
+      }
+      if (!key) throw unauthenticated();
+    }
     try {
-      // With CLERK_JWT_KEY the signature is checked locally, with no network call.
-      claims = (await verifyClerkToken(token, {
-        jwtKey: this.config.CLERK_JWT_KEY,
-        secretKey: this.config.CLERK_SECRET_KEY,
-      })) as unknown as ClerkClaims;
+      const claims = key
+        ? await verifyJwt(token, { key, authorizedParties: this.authorizedParties })
+        : await verifyClerkToken(token, { jwtKey: this.config.CLERK_JWT_KEY, authorizedParties: this.authorizedParties });
+      return claims as unknown as ClerkClaims;
     } catch {
       throw unauthenticated();
     }
-    const plan = typeof claims.pla === 'string' && /premium/i.test(claims.pla) ? 'PREMIUM' : undefined;
-    const key = { authProvider_externalId: { authProvider: 'clerk', externalId: claims.sub } };
-    const cacheKey = `clerk:${claims.sub}`;
+  }
+
+  async authenticate(token: string): Promise<User> {
+    const claims = await this.verify(token);
+    const sub = claims.sub;
+    const plan = planOf(claims.pla);
+    const issuedAt = typeof claims.iat === 'number' ? claims.iat : 0;
+    // Tokens live about a minute: one issued before the newest we applied may still arrive.
+    const newest = issuedAt >= (this.newestToken.get(sub) ?? 0);
+    if (newest) remember(this.newestToken, sub, issuedAt);
+    const carried = profileFromClaims(claims, !this.clerk);
+    const fromClaims = newest ? carried : null;
+
+    const key = { authProvider_externalId: { authProvider: 'clerk', externalId: sub } };
+    const cacheKey = `clerk:${sub}`;
     const existing = await this.users.get(cacheKey, () => this.db.user.findUnique({ where: key }));
-    if (existing) {
-      if (!plan || existing.plan === plan) return existing;
-      const updated = await this.db.user.update({ where: { id: existing.id }, data: { plan } });
-      this.users.set(cacheKey, updated);
-      return updated;
+    if (!existing) {
+      const profile = carried ?? (await this.readProfile(sub)) ?? {};
+      return this.create(sub, plan, profile);
     }
-    const profile = await this.profile(claims);
+
+    const changes: Prisma.UserUpdateInput = {};
+    if (newest && existing.plan !== plan) changes.plan = plan;
+    const profile = fromClaims ?? (carried === null && this.profileDue(sub) ? await this.readProfile(sub) : null);
+    if (profile) Object.assign(changes, profileChanges(existing, profile));
+    if (Object.keys(changes).length === 0) return existing;
+    return (await this.update(existing.id, changes, cacheKey)) ?? existing;
+  }
+
+  /**
+   * A webhook's user.updated: the row of Clerk user `sub` takes `profile`, which also counts
+   * as a fresh read. Returns whether a row changed.
+   */
+  async applyProfile(sub: string, profile: Profile): Promise<boolean> {
+    remember(this.profileReads, sub, { at: Date.now(), ok: true });
+    const row = await this.db.user.findUnique({ where: { authProvider_externalId: { authProvider: 'clerk', externalId: sub } } });
+    const changes = row && profileChanges(row, profile);
+    if (!row || !changes) return false;
+    return (await this.update(row.id, changes, `clerk:${sub}`)) !== null;
+  }
+
+  /** Writes, drops every cached copy (here at once, elsewhere through `announce`) and keeps the new row. */
+  private async update(userId: string, changes: Prisma.UserUpdateInput, cacheKey: string): Promise<User | null> {
+    let updated: User;
     try {
-      return await this.db.user.create({ data: { authProvider: 'clerk', externalId: claims.sub, plan, ...profile } });
-    } catch {
-      // A concurrent first request created the row.
-      return this.db.user.findUniqueOrThrow({ where: key });
+      updated = await this.db.user.update({ where: { id: userId }, data: changes });
+    } catch (e) {
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2025') throw unauthenticated('This account no longer exists');
+      // Another row (an account Clerk deleted without telling us) holds this e-mail: keep ours without it.
+      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002' && 'email' in changes) {
+        const { email: _e, ...rest } = changes;
+        this.log.warn({ userId }, 'a Clerk user\'s new e-mail address belongs to another account row; kept the old one');
+        return Object.keys(rest).length ? this.update(userId, rest, cacheKey) : null;
+      }
+      throw e;
+    }
+    this.users.forget(userId);
+    this.users.set(cacheKey, updated);
+    await this.announce(userId).catch((e: Error) => {
+      this.log.warn({ err: e.message }, 'could not announce a Clerk user change; other processes see it within USER_CACHE_TTL_MS');
+    });
+    return updated;
+  }
+
+  private async create(sub: string, plan: 'PREMIUM' | 'FREE', profile: Partial<Profile>): Promise<User> {
+    const key = { authProvider_externalId: { authProvider: 'clerk', externalId: sub } };
+    try {
+      return await this.db.user.create({ data: { authProvider: 'clerk', externalId: sub, plan, ...profile } });
+    } catch (e) {
+      if (!(e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')) throw e;
+      // A concurrent first request created the row, or another row holds this e-mail.
+      const row = await this.db.user.findUnique({ where: key });
+      if (row) return row;
+      const { email: _e, ...rest } = profile;
+      this.log.warn('a new Clerk user\'s e-mail address belongs to another account row; created without it');
+      return this.db.user.create({ data: { authProvider: 'clerk', externalId: sub, plan, ...rest } });
     }
   }
 
-  /** Names and e-mail from the token's claims, or from Clerk's API when a secret key is set. */
-  private async profile(claims: ClerkClaims) {
-    const fromClaims = {
-      email: str(claims.email),
-      firstName: str(claims.first_name),
-      lastName: str(claims.last_name),
-      imageUrl: str(claims.image_url),
-    };
-    if (fromClaims.email || !this.clerk) return fromClaims;
-    try {
-      const u = await this.clerk.users.getUser(claims.sub);
-      return {
-        email: u.primaryEmailAddress?.emailAddress ?? u.emailAddresses[0]?.emailAddress ?? null,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        imageUrl: u.imageUrl,
-      };
-    } catch (e) {
-      this.log.warn({ err: (e as Error).message }, 'could not fetch the Clerk profile; using token claims');
-      return fromClaims;
+  /** Whether the Backend API should be asked for this user's profile now. */
+  private profileDue(sub: string): boolean {
+    if (!this.clerk) return false;
+    const last = this.profileReads.get(sub);
+    if (!last) return true;
+    if (!last.ok) return !this.reach.down; // retried once Clerk answers again
+    return Date.now() - last.at > this.timing.profileMaxAgeMs;
+  }
+
+  /** The user's profile from Clerk's Backend API; null when it cannot be read now (tried again on a later request). */
+  private readProfile(sub: string): Promise<Profile | null> {
+    const clerk = this.clerk;
+    if (!clerk || this.reach.down) {
+      if (clerk) remember(this.profileReads, sub, { at: Date.now(), ok: false });
+      return Promise.resolve(null);
     }
+    let read = this.profileInflight.get(sub);
+    if (!read) {
+      read = this.reach
+        .call('user profile', () => clerk.users.getUser(sub), isOutage)
+        .then(
+          (u) => {
+            remember(this.profileReads, sub, { at: Date.now(), ok: true });
+            return u.raw ? profileFromUserJson(u.raw as unknown as ClerkUserJson) : null;
+          },
+          (e: unknown) => {
+            // 404: Clerk has no such user (a webhook deletes it); nothing to read, nothing to retry soon.
+            const gone = isClerkAPIResponseError(e) && e.status === 404;
+            remember(this.profileReads, sub, { at: Date.now(), ok: gone });
+            return null;
+          },
+        )
+        .finally(() => this.profileInflight.delete(sub));
+      this.profileInflight.set(sub, read);
+    }
+    return read;
   }
 }
