@@ -10,6 +10,7 @@ import { JobService } from './modules/job/job.service.js';
 import { LikeService } from './modules/like/like.service.js';
 import { MessageService } from './modules/messages/messages.service.js';
 import { UserService } from './modules/user/user.service.js';
+import { createStorage } from './providers/storage/index.js';
 import { toolsFor } from './tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
 
@@ -28,13 +29,15 @@ export function composeApp(services: Services): App {
   const jobs = new JobService(services);
   const tools = toolsFor(services.config);
   const imageTypes = tools.filter((t) => t.output === 'image').map((t) => t.creationType);
+  // The API's view of the file store: where uploads go, which URL a viewer gets, publishing.
+  const storage = createStorage(services.config, services.tokenSecret);
   return {
     services,
     jobs,
-    tools: new ToolService(services, jobs, tools),
+    tools: new ToolService(services, jobs, tools, storage),
     auth: new AuthService(services),
     users: new UserService(services),
-    creations: new CreationService(services, imageTypes),
+    creations: new CreationService(services, imageTypes, storage),
     likes: new LikeService(services),
     messages: new MessageService(services),
   };

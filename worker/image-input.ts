@@ -2,13 +2,12 @@
 // provider's progress into the job's PROCESSING updates.
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../server/errors.js';
-import { readPrivateUpload } from '../server/uploads.js';
 import type { ToolRun } from '../server/tools/tool.js';
 import type { WorkerServices } from './context.js';
 
-/** Reads a job's private upload and checks it decodes within the pixel limit. */
+/** Reads a job's private upload (from the store the API put it in) and checks it decodes within the pixel limit. */
 export async function readImage(services: WorkerServices, key: string | undefined): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const bytes = await (key ? readPrivateUpload(services.config.dataDir, key) : Promise.reject(new Error('no upload'))).catch(() => {
+  const bytes = await (key ? services.storage.readUpload(key) : Promise.reject(new Error('no upload'))).catch(() => {
     throw new AppError(ErrorCode.NOT_FOUND, 'The uploaded image is no longer available. Please upload it again.');
   });
   const meta = await sharp(bytes, { limitInputPixels: services.config.IMAGE_MAX_PIXELS }).metadata();

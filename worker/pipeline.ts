@@ -11,8 +11,7 @@ import { emitJobEvent, isTerminal, readJobText } from '../server/modules/job/job
 import type { QueuePayload } from '../server/modules/job/job.kinds.js';
 import { completeJob, endJob, readJob } from '../server/modules/job/job.store.js';
 import { localFileOf } from '../server/providers/storage/local.js';
-import { deleteLocalFileIfUnused } from '../server/modules/creation/creation.files.js';
-import { deletePrivateUpload } from '../server/uploads.js';
+import { deleteFileIfUnused } from '../server/modules/creation/creation.files.js';
 import { jobInputSchema, type Tool, type ToolResult, type WorkPhase } from '../server/tools/tool.js';
 import { parseInput } from '../server/validation.js';
 import type { WorkerServices } from './context.js';
@@ -34,7 +33,7 @@ export function processorFor(services: WorkerServices, tool: Tool): Processor<Qu
 /** A job's uploads are private and deleted as soon as it has ended, whatever the outcome. */
 async function deleteUploads(services: WorkerServices, tool: Tool, input: Record<string, unknown>): Promise<void> {
   const keys = tool.uploads.map((u) => input[u.key]).filter((k): k is string => typeof k === 'string');
-  await Promise.all(keys.map((k) => deletePrivateUpload(services.config.dataDir, k)));
+  await Promise.all(keys.map((k) => services.storage.deleteUpload(k)));
 }
 
 export async function runJob(services: WorkerServices, jobId: string, tool: Tool, provider: unknown, cancelSignal?: AbortSignal): Promise<JobOutcome> {
@@ -118,9 +117,12 @@ export async function runJob(services: WorkerServices, jobId: string, tool: Tool
 async function complete(services: WorkerServices, tool: Tool, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
   const { db, redis, config } = services;
   const creation = { type: tool.creationType, prompt: result.prompt, content: result.content, metadata: result.metadata, published: result.published ?? false };
+  const file = localFileOf(result.content);
+  // Published from the start: the store's public copy exists before anyone is told of it.
+  if (file && creation.published) await services.storage.setPublished(file, true);
   const done = await completeJob({ db, redis, prefix: config.REDIS_PREFIX }, job.id, result.summary ?? 'Done', creation, beforeAnnounce);
   if (done) return 'completed';
   // No creation points at the image this run stored: nobody will ever see it.
-  await deleteLocalFileIfUnused(db, config.dataDir, localFileOf(result.content)).catch(() => undefined);
+  await deleteFileIfUnused(db, services.storage, file).catch(() => undefined);
   return 'cancelled';
 }

@@ -6,7 +6,8 @@ import type { Services } from '../context.js';
 import type { User } from '../db/generated/client.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Job, JobService } from '../modules/job/job.service.js';
-import { deletePrivateUpload, readUpload, requireImage, requirePdf, savePrivateUpload, type UploadedFile } from '../uploads.js';
+import type { Storage } from '../providers/storage/types.js';
+import { readUpload, requireImage, requirePdf, type UploadedFile } from '../uploads.js';
 import { parseInput } from '../validation.js';
 import type { ToolDefinition, UploadSpec } from './tool.js';
 
@@ -31,6 +32,8 @@ export class ToolService {
     private readonly jobs: JobService,
     /** The catalogue's tools this process offers. */
     tools: readonly Startable[],
+    /** Keeps the uploads for the worker (local disk, or the S3 bucket every machine reads). */
+    private readonly storage: Pick<Storage, 'putUpload' | 'deleteUpload'>,
   ) {
     this.byKind = new Map(tools.map((t) => [t.kind, t]));
     // Read on every multipart request (the upload middleware's look): worked out once.
@@ -75,15 +78,14 @@ export class ToolService {
     return { ext, size: { width, height } };
   }
 
-  /** Keeps the uploads privately while `enqueue` runs; nothing stays on disk if it fails. */
+  /** Keeps the uploads privately while `enqueue` runs; nothing stays in the store if it fails. */
   private async withStoredUploads(uploads: { spec: UploadSpec; file: UploadedFile; ext: string }[], enqueue: (keys: Record<string, string>) => Promise<Job>): Promise<Job> {
-    const { dataDir } = this.services.config;
     const keys: Record<string, string> = {};
     try {
-      for (const u of uploads) keys[u.spec.key] = await savePrivateUpload(dataDir, u.file.bytes, u.ext);
+      for (const u of uploads) keys[u.spec.key] = await this.storage.putUpload(u.file.bytes, u.ext);
       return await enqueue(keys);
     } catch (e) {
-      await Promise.all(Object.values(keys).map((k) => deletePrivateUpload(dataDir, k)));
+      await Promise.all(Object.values(keys).map((k) => this.storage.deleteUpload(k).catch(() => undefined)));
       throw e;
     }
   }

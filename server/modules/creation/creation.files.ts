@@ -1,6 +1,7 @@
 // Who gets a creation's image file (/files/<name>): the creation module decides, from the
 // Creation rows that point at it (Creation.file) — see providers/storage/file-urls.ts for
-// signed URLs. Deleted creations' files go with them.
+// signed URLs. Deleted creations' files go with them, from whichever store holds them
+// (with S3, viewers get the bucket's URLs instead and this route finds no file on disk).
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import express, { type Router } from 'express';
@@ -8,12 +9,18 @@ import type { Db } from '../../db/prisma.js';
 import { unavailableError } from '../../unavailable.js';
 import type { FileUrls } from '../../providers/storage/file-urls.js';
 import { FILE_NAME, FILE_TYPES, localFilePath } from '../../providers/storage/local.js';
+import type { Storage } from '../../providers/storage/types.js';
 
-/** Removes a local file no creation points at any more (names made before they were random may be shared). */
-export async function deleteLocalFileIfUnused(db: Db, dataDir: string, name: string | null): Promise<void> {
+/** Removes a file of ours no creation points at any more (names made before they were random may be shared). */
+export async function deleteFileIfUnused(db: Db, storage: Pick<Storage, 'remove'>, name: string | null): Promise<void> {
   if (!name || !FILE_NAME.test(name)) return;
   if ((await db.creation.count({ where: { file: name } })) > 0) return;
-  await rm(localFilePath(dataDir, name), { force: true });
+  await storage.remove(name);
+}
+
+/** The same, for a file on local disk (an account's deletion, which knows only DATA_DIR). */
+export function deleteLocalFileIfUnused(db: Db, dataDir: string, name: string | null): Promise<void> {
+  return deleteFileIfUnused(db, { remove: (n) => rm(localFilePath(dataDir, n), { force: true }) }, name);
 }
 
 const notFound = { success: false, message: 'No such file', code: 'NOT_FOUND' };

@@ -72,7 +72,7 @@ export class CreationResolver {
 
   // Only the owner ever sees an unpublished creation, so a signed URL reaches no one else.
   @FieldResolver(() => String, { description: 'Markdown for text kinds, an image URL for image kinds (signed for a while, until published)' })
-  content(@Root() c: Creation, @Ctx() ctx: CreationContext): string {
+  content(@Root() c: Creation, @Ctx() ctx: CreationContext): string | Promise<string> {
     return ctx.app.creations.contentOf(c);
   }
 

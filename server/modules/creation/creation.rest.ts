@@ -14,9 +14,12 @@ export function creationRoutes(app: RestDeps & { creations: CreationService }): 
     '/api/user/get-user-creations',
     authed(app, async (req, res) => {
       const rows = await app.creations.allOf(req.user.id);
+      // A file's URL may be presigned (S3), which the SDK does asynchronously.
       res.json({
         success: true,
-        creations: rows.map((c) => ({ id: c.id, prompt: c.prompt, type: restType(c.type), content: app.creations.contentOf(c), created_at: c.createdAt })),
+        creations: await Promise.all(
+          rows.map(async (c) => ({ id: c.id, prompt: c.prompt, type: restType(c.type), content: await app.creations.contentOf(c), created_at: c.createdAt })),
+        ),
         message: '',
       });
     }),
@@ -28,14 +31,16 @@ export function creationRoutes(app: RestDeps & { creations: CreationService }): 
       const rows = await app.creations.allPublished();
       res.json({
         success: true,
-        creations: rows.map((c) => ({
-          id: c.id,
-          content: app.creations.contentOf(c),
-          prompt: c.prompt,
-          likes: c.likes.map((l) => l.userId),
-          createdAt: c.createdAt,
-          user: { firstName: c.user.firstName },
-        })),
+        creations: await Promise.all(
+          rows.map(async (c) => ({
+            id: c.id,
+            content: await app.creations.contentOf(c),
+            prompt: c.prompt,
+            likes: c.likes.map((l) => l.userId),
+            createdAt: c.createdAt,
+            user: { firstName: c.user.firstName },
+          })),
+        ),
         message: '',
       });
     }),

@@ -7,9 +7,10 @@ import { AppError, ErrorCode } from '../../errors.js';
 import { isUuid } from '../../validation.js';
 import { PAGE_SIZE_MAX } from '../../constants.js';
 import { FileUrls } from '../../providers/storage/file-urls.js';
-import { deleteLocalFileIfUnused } from './creation.files.js';
+import { localFileOf } from '../../providers/storage/local.js';
+import type { Storage } from '../../providers/storage/types.js';
+import { deleteFileIfUnused } from './creation.files.js';
 import { announceCreation } from './creation.store.js';
-import { deletePrivateUpload } from '../../uploads.js';
 
 export type { Creation };
 
@@ -112,20 +113,26 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
 
 export class CreationService {
   private readonly db: Db;
-  /** Signs private images' URLs (and checks them when /files serves one). */
+  /** Checks local files' signed URLs when /files serves one. */
   readonly fileUrls: FileUrls;
   constructor(
     private readonly services: Services,
     /** Types whose content is an image, the only ones the community gallery shows (from the tool catalogue). */
     private readonly imageTypes: readonly CreationType[],
+    /** Where image files live: it decides the URL a viewer gets, and publishing or deleting goes through it. */
+    private readonly storage: Storage,
   ) {
     this.db = services.db;
     this.fileUrls = new FileUrls(services.tokenSecret, services.config.FILE_URL_TTL_SECONDS);
   }
 
-  /** The content as a viewer gets it: the URL of an image that is not published is signed for a short while. */
-  contentOf(c: Pick<Creation, 'content' | 'published'>): string {
-    return this.fileUrls.present(c.content, c.published);
+  /**
+   * The content as a viewer gets it: a file of ours (`/files/<name>`, whatever the store) by the
+   * store's URL — short-lived while it is not published, plain once it is; text or a hosted URL as stored.
+   */
+  contentOf(c: Pick<Creation, 'content' | 'published'>): string | Promise<string> {
+    const name = localFileOf(c.content);
+    return name ? this.storage.urlFor(name, c.published) : c.content;
   }
 
   /** One page, newest first, in one SQL statement (see pageStatement). */
@@ -182,6 +189,9 @@ export class CreationService {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'Only images can be shared with the community');
     }
     if (c.published === publish) return c;
+    // The store first: a published row always has its public copy, and a private one never
+    // keeps it (if the store fails, nothing changed and the user may try again).
+    if (c.file) await this.publishFile(c.file, id, publish);
     const updated = await this.db.creation.update({ where: { id }, data: { published: publish } });
     if (publish) this.announce(updated.id);
     return updated;
@@ -194,13 +204,21 @@ export class CreationService {
     return true;
   }
 
-  /** What a deleted creation leaves on disk: its image, and its job's private uploads (normally gone when the job ended). */
+  /** Gives the store's public copy to a file, or takes it back unless another published creation shares it (old names). */
+  private async publishFile(file: string, id: string, publish: boolean): Promise<void> {
+    if (!publish && (await this.db.creation.count({ where: { file, published: true, id: { not: id } } })) > 0) return;
+    await this.storage.setPublished(file, publish).catch((e: Error) => {
+      this.services.log.warn({ err: e.message, creationId: id, storage: this.storage.name }, 'could not change where an image is readable');
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The image store could not be reached, so nothing changed. Please try again in a moment.');
+    });
+  }
+
+  /** What a deleted creation leaves in the store: its image, and its job's private uploads (normally gone when the job ended). */
   private async removeFilesOf(c: Creation): Promise<void> {
-    const { dataDir } = this.services.config;
     const job = c.jobId ? await this.db.job.findUnique({ where: { id: c.jobId }, select: { input: true } }) : null;
     const input = (job?.input ?? {}) as Record<string, unknown>;
     const uploads = [input.uploadKey, input.maskKey].filter((k): k is string => typeof k === 'string');
-    await Promise.all([deleteLocalFileIfUnused(this.db, dataDir, c.file), ...uploads.map((k) => deletePrivateUpload(dataDir, k).catch(() => undefined))]);
+    await Promise.all([deleteFileIfUnused(this.db, this.storage, c.file), ...uploads.map((k) => this.storage.deleteUpload(k).catch(() => undefined))]);
   }
 
   /** Tells every API process that a creation just joined the community feed. */

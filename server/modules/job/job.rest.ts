@@ -15,7 +15,7 @@ export async function answerWhenDone(app: JobAnswerDeps, req: AuthedRequest, res
   const end = await app.jobs.settle(job.id, req.user.id);
   if (end.phase === 'COMPLETED' && end.creationId) {
     const creation = await app.creations.visible(end.creationId, req.user.id);
-    res.json({ success: true, content: creation ? app.creations.contentOf(creation) : '', message: end.message ?? '' });
+    res.json({ success: true, content: creation ? await app.creations.contentOf(creation) : '', message: end.message ?? '' });
     return;
   }
   const status = end.phase === 'CANCELLED' ? 409 : 502;

@@ -1,11 +1,31 @@
 // The storage shapes, shared by the choice in index.ts and the implementations in
-// local.ts and real.ts (which import this file, not index.ts).
+// local.ts, s3.ts and real.ts (which import this file, not index.ts).
+export type FileExt = 'png' | 'jpg' | 'webp';
+
 export interface StoredFile {
+  /** What a creation stores as its content: `/files/<name>` for our own files, whatever the store. */
   url: string;
   key: string;
 }
 
+/**
+ * Result files (private until published) and jobs' input uploads (always private).
+ * A creation keeps `/files/<name>` whatever the store, and the store decides the URL a
+ * viewer gets, so switching stores moves files but rewrites no row.
+ */
 export interface Storage {
   readonly name: string;
-  put(bytes: Buffer, ext: 'png' | 'jpg' | 'webp'): Promise<StoredFile>;
+  /** Keeps a result file, private; `url` is what its creation stores. */
+  put(bytes: Buffer, ext: FileExt): Promise<StoredFile>;
+  /** The URL a viewer gets for a file of ours (Creation.file): short-lived when private, plain when published. */
+  urlFor(name: string, published: boolean, nowMs?: number): string | Promise<string>;
+  /** Makes the file readable by anyone at its plain URL, or takes that back. */
+  setPublished(name: string, published: boolean): Promise<void>;
+  /** Deletes a result file, every copy of it. */
+  remove(name: string): Promise<void>;
+  /** Keeps a job's input file privately for the worker (which may run on another machine); returns its key. */
+  putUpload(bytes: Buffer, ext: string): Promise<string>;
+  readUpload(key: string): Promise<Buffer>;
+  /** Deletes a job's input file; a missing one is no error. */
+  deleteUpload(key: string): Promise<void>;
 }

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { PDF_MAX_INFLATED_BYTES, PDF_MAX_PAGES, PDF_MAX_TEXT_CHARS, RESUME_TEXT_MAX_CHARS } from '../../constants.js';
 import { AppError, ErrorCode } from '../../errors.js';
-import { readPrivateUpload } from '../../uploads.js';
 import { readPdfText } from '../../../worker/pdf/read.js';
 import { streamText } from '../../../worker/stream-text.js';
 import { defineTool, withResolver } from '../tool.js';
@@ -29,7 +28,7 @@ const definition = defineTool({
   async process(run) {
     const { uploadKey, filename, prompt } = run.input;
     await run.enter('ANALYZING');
-    const bytes = await (uploadKey ? readPrivateUpload(run.services.config.dataDir, uploadKey) : Promise.reject(new Error('no upload'))).catch(() => {
+    const bytes = await (uploadKey ? run.services.storage.readUpload(uploadKey) : Promise.reject(new Error('no upload'))).catch(() => {
       throw new AppError(ErrorCode.NOT_FOUND, 'The uploaded resume is no longer available. Please upload it again.');
     });
     const { config, log } = run.services;
