@@ -56,6 +56,24 @@ describe('Clerk identity', () => {
     expect(plans).toEqual(['PREMIUM', 'FREE', 'PREMIUM', 'FREE']);
   });
 
+  it('takes a changed name from the claims of a later token', async () => {
+    const claims = { email: 'grace@example.test', first_name: 'Grace', last_name: 'Hopper' };
+    await gqlOk(server.url, '{ me { id } }', {}, await clerkToken(claims));
+    const { me } = await gqlOk(server.url, '{ me { fullName } }', {}, await clerkToken({ ...claims, first_name: 'Amazing Grace' }));
+    expect(me.fullName).toBe('Amazing Grace Hopper');
+  });
+
+  it('refuses a token issued to a page outside CLERK_AUTHORIZED_PARTIES', async () => {
+    const other = await startTestServer({ CLERK_JWT_KEY: server.config.CLERK_JWT_KEY!, CLERK_AUTHORIZED_PARTIES: 'https://app.atelier.test' });
+    try {
+      const foreign = await gql(other.url, '{ me { id } }', {}, await clerkToken({ azp: 'https://evil.example' }));
+      expect(foreign.status).toBe(401);
+      expect((await gqlOk(other.url, '{ me { id } }', {}, await clerkToken({ azp: 'https://app.atelier.test' }))).me.id).toBeTruthy();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('has no webhook endpoint without a signing secret', async () => {
     const res = await fetch(`${server.url}/api/webhooks/clerk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(404);
