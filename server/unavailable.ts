@@ -1,4 +1,4 @@
-// A dependency that is down (Postgres or Redis) is not the client's fault and not our bug:
+// A dependency that is down (Postgres, Redis, or the identity service) is not the client's fault and not our bug:
 // every transport answers SERVICE_UNAVAILABLE (HTTP 503, WebSocket 1013) so clients retry.
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.js';
 import { AppError, ErrorCode } from './errors.js';
@@ -8,6 +8,8 @@ export const REDIS_UNAVAILABLE_MESSAGE = 'Our job and event service is unavailab
 
 /** The SERVICE_UNAVAILABLE error to answer for `error`, or null when it is something else. */
 export function unavailableError(error: unknown): AppError | null {
+  // Already classified where it happened (e.g. Clerk unreachable while a token is checked).
+  if (error instanceof AppError && error.code === ErrorCode.SERVICE_UNAVAILABLE) return error;
   if (isDatabaseUnavailable(error)) return new AppError(ErrorCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
   if (isRedisUnavailable(error)) return new AppError(ErrorCode.SERVICE_UNAVAILABLE, REDIS_UNAVAILABLE_MESSAGE);
   return null;

@@ -10,7 +10,7 @@ import { loadConfig } from '../server/config.js';
 import { createDb } from '../server/db/prisma.js';
 import { startServer } from '../server/app.js';
 import { CLERK_MOCK_ORIGIN, CLERK_TEST_SECRET_KEY, startClerkMock, type ClerkMock } from './helpers/clerk-mock.js';
-import { gql, gqlOk, startTestServer } from './helpers/server.js';
+import { gql, gqlOk, startTestServer, wsClient } from './helpers/server.js';
 
 const APP_ORIGIN = CLERK_MOCK_ORIGIN;
 const ME = '{ me { id email firstName lastName imageUrl plan } }';
@@ -148,6 +148,7 @@ describe('Clerk unreachable (secret key only)', () => {
         const r = await gql(api.url, ME, {}, token);
         return { ...r, ms: performance.now() - started };
       };
+      const tokenWhileDown = await down.token(newSub());
       for (const mode of ['down', 'hang'] as const) {
         down.mode = mode;
         const results = [];
@@ -170,6 +171,16 @@ describe('Clerk unreachable (secret key only)', () => {
       expect(warnings.join('\n')).toMatch(/cannot reach Clerk/i);
       expect(lines.join('\n')).not.toContain(CLERK_TEST_SECRET_KEY);
 
+      // A socket opened meanwhile is told to try again later (1013), not that its session is bad (4403).
+      down.mode = 'down';
+      const closed = await new Promise<{ code: number; reason: string }>((resolve) => {
+        const client = wsClient(api.url, 'x', { connectionParams: async () => ({ authorization: `Bearer ${tokenWhileDown}` }), on: { closed: (e) => resolve(e as { code: number; reason: string }) } });
+        void client;
+      });
+      expect(closed.code).toBe(1013);
+      expect(closed.reason).toMatch(/^SERVICE_UNAVAILABLE/);
+      await new Promise((r) => setTimeout(r, 3100));
+
       down.mode = 'ok';
       const back = await gqlOk(api.url, ME, {}, await down.token(newSub()));
       expect(back.me.plan).toBe('FREE');
@@ -177,7 +188,7 @@ describe('Clerk unreachable (secret key only)', () => {
       await api.close();
       await down.close();
     }
-  }, 30_000);
+  }, 40_000);
 
   it('keeps verifying with the keys it has while Clerk is down', async () => {
     // The running server fetched the JWKS already; a later outage does not sign anyone out.
