@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUser } from '../server/modules/user/user.service.js';
+import { createStorage } from '../server/providers/storage/index.js';
 import { S3Storage } from '../server/providers/storage/s3.js';
 import { startS3Mock, type S3Mock } from './helpers/s3-mock.js';
 import { followJob, gqlOk, gqlUpload, signUp, startStack } from './helpers/server.js';
@@ -177,6 +179,19 @@ describe('S3 storage, through the whole stack', () => {
     expect([gone.status, await errorCode(gone)]).toEqual([404, 'NoSuchKey']);
     expect((await fetch(publicUrl(name))).status).toBe(404);
   });
+
+  it("takes a deleted account's objects with it, published copies included", async () => {
+    const bob = await signUp(stack.url, 'Bob', 's3-storage');
+    await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, bob.token);
+    const { generateImage } = await gqlOk(stack.url, GENERATE, { input: { description: 'a paper boat', style: 'REALISTIC', publish: true } }, bob.token);
+    const last = (await followJob(stack.url, bob.token, generateImage.id)).at(-1)!;
+    const his = nameOf(last.creation!.content);
+    expect([mock.objects.has(`private/${his}`), mock.objects.has(`public/${his}`)]).toEqual([true, true]);
+    const { db, pubsub } = stack.server.app.services;
+    expect(await deleteUser(db, pubsub, bob.user.id, createStorage(stack.config))).toBe(true);
+    expect([mock.objects.has(`private/${his}`), mock.objects.has(`public/${his}`)]).toEqual([false, false]);
+    expect((await fetch(publicUrl(his))).status).toBe(404);
+  }, 60_000);
 
   it("an upload tool's inputs go to the bucket, the worker reads them from there, and they are deleted when the job ends", async () => {
     const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();

@@ -2,6 +2,7 @@
 // promises on request) and announces it, so every API process closes its sockets at once.
 import { describeUrl, loadConfig } from '../../config.js';
 import { createDb } from '../../db/prisma.js';
+import { createStorage } from '../../providers/storage/index.js';
 import { createRedisPubSub } from '../../pubsub.js';
 import { createCommandRedis, createRedis } from '../../redis.js';
 import { isUuid } from '../../validation.js';
@@ -22,7 +23,7 @@ try {
     console.error(users.length ? `${users.length} accounts have this e-mail (one per sign-in provider): give the user id` : `No account matches ${who} in ${describeUrl(config.DATABASE_URL)}`);
     process.exitCode = 1;
   } else {
-    await deleteUser(db, pubsub, users[0]!.id, config.dataDir);
+    await deleteUser(db, pubsub, users[0]!.id, createStorage(config));
     console.log(`Deleted ${users[0]!.authProvider} account ${users[0]!.id}; its open sockets are being closed.`);
   }
 } catch (e) {
