@@ -37,6 +37,7 @@ import { healthRoutes } from './http/health.js';
 import { createArmor, PARSE_OPTIONS } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { fileOrigins } from './providers/storage/index.js';
 import { graphqlUploads } from './uploads.js';
 import { startWebSocketServer } from './http/ws-server.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './metrics.js';
@@ -181,7 +182,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
   // Browsers on other origins get through only when listed; same-origin needs nothing.
   const allowed = config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
-  expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY }));
+  expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));
   liveGauges(registry, {

@@ -222,6 +222,15 @@ describe('S3 storage, through the whole stack', () => {
   }, 120_000);
 });
 
+describe('the app page', () => {
+  it("lets the browser show and download images from the store's origin (CSP img-src and connect-src)", async () => {
+    const csp = (await fetch(`${stack.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name) ?? [];
+    expect(directive('img-src')).toContain(mock.url);
+    expect(directive('connect-src')).toContain(mock.url);
+  });
+});
+
 describe('the S3 wire-format server checks SigV4', () => {
   const client = (secretAccessKey: string) =>
     new S3Client({ region: REGION, endpoint: mock.url, forcePathStyle: true, credentials: { accessKeyId: KEY_ID, secretAccessKey }, requestChecksumCalculation: 'WHEN_REQUIRED' });

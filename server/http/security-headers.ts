@@ -17,9 +17,11 @@ export function clerkHost(publishableKey: string | undefined): string | null {
   }
 }
 
-export function securityHeaders(opts: { clerkPublishableKey?: string }): RequestHandler {
+export function securityHeaders(opts: { clerkPublishableKey?: string; fileOrigins?: string[] }): RequestHandler {
   const clerk = clerkHost(opts.clerkPublishableKey);
   const extra = clerk ? [`https://${clerk}`] : [];
+  // The file store's origins (S3): images are shown from it (over http too, e.g. MinIO) and downloaded by fetch.
+  const files = opts.fileOrigins ?? [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -27,9 +29,9 @@ export function securityHeaders(opts: { clerkPublishableKey?: string }): Request
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extra],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...files],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...extra],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...extra, ...files],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", ...extra],
         mediaSrc: ["'self'", 'blob:'],

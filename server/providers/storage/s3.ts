@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../../config.js';
 import { FILE_NAME, FILE_TYPES, newFileName } from './local.js';
 import type { FileExt, Storage, StoredFile } from './types.js';
 
@@ -43,6 +44,20 @@ function checkedName(name: string): string {
 const typeOf = (name: string) => FILE_TYPES[name.split('.').pop()!] ?? 'application/octet-stream';
 
 const isNotFound = (e: unknown) => e instanceof S3ServiceException && (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata.httpStatusCode === 404);
+
+/** The options of S3_* settings (index.ts), shared with the CSP's list of image origins. */
+export function s3OptionsOf(config: Config): S3Options {
+  return {
+    bucket: config.S3_BUCKET!,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    publicUrl: config.S3_PUBLIC_URL,
+    urlTtlSeconds: config.FILE_URL_TTL_SECONDS,
+  };
+}
 
 export class S3Storage implements Storage {
   readonly name = 's3';
@@ -134,8 +149,8 @@ export class S3Storage implements Storage {
   }
 }
 
-/** The bucket's own URL, as anonymous readers of its public prefix reach it. */
-function bucketUrl(o: S3Options): string {
+/** The bucket's own URL, as anonymous readers of its public prefix (and presigned URLs) reach it. */
+export function bucketUrl(o: S3Options): string {
   if (!o.endpoint) return o.forcePathStyle ? `https://s3.${o.region}.amazonaws.com/${o.bucket}` : `https://${o.bucket}.s3.${o.region}.amazonaws.com`;
   const base = new URL(o.endpoint);
   const path = base.pathname.replace(/\/+$/, '');
