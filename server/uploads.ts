@@ -1,6 +1,6 @@
 // Uploaded files: read with a size limit, typed by their bytes (never by name or
 // header), and — for inputs a worker needs — kept privately under DATA_DIR/uploads
-// until the job is over.
+// (or in the S3 bucket, providers/storage/s3.ts) until the job is over.
 //
 // GraphQL multipart requests are read whole before any resolver runs (graphqlUploads):
 // type-graphql awaits every argument that is a promise, Upload scalars included, before
@@ -239,7 +239,7 @@ export async function requirePdf(file: UploadedFile): Promise<void> {
   }
 }
 
-/** Keeps a job's input file privately (never served); returns its key. */
+/** Keeps a job's input file privately on local disk (never served); returns its key. LocalStorage's uploads (S3Storage keeps them in the bucket). */
 export async function savePrivateUpload(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
   const dir = join(dataDir, 'uploads');
   await mkdir(dir, { recursive: true });

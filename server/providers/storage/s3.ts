@@ -29,6 +29,9 @@ export interface S3Options {
 
 const UPLOAD_KEY = /^[0-9a-f-]{36}\.[a-z0-9]+$/i;
 
+/** Presigned URLs kept (about 0.4 KB each): the SDK takes ~0.7 ms to sign one, a page lists dozens. */
+const PRESIGNED_CACHE_SIZE = 5000;
+
 const privateKey = (name: string) => `private/${checkedName(name)}`;
 const publicKey = (name: string) => `public/${checkedName(name)}`;
 const uploadKey = (key: string) => {
@@ -63,6 +66,8 @@ export class S3Storage implements Storage {
   readonly name = 's3';
   readonly client: S3Client;
   private readonly publicBase: string;
+  /** `<name> <signedAt>` → its presigned URL, oldest first; a URL stays the same for its step anyway. */
+  private readonly presigned = new Map<string, Promise<string>>();
 
   constructor(private readonly opts: S3Options) {
     this.client = new S3Client({
@@ -97,10 +102,17 @@ export class S3Storage implements Storage {
     if (published) return `${this.publicBase}/${publicKey(name)}`;
     const step = Math.max(1, Math.floor(this.opts.urlTtlSeconds / 2));
     const signedAt = Math.floor(nowMs / 1000 / step) * step;
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.opts.bucket, Key: privateKey(name) }), {
+    const cacheKey = `${name} ${signedAt}`;
+    const cached = this.presigned.get(cacheKey);
+    if (cached) return cached;
+    const url = getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.opts.bucket, Key: privateKey(name) }), {
       signingDate: new Date(signedAt * 1000),
       expiresIn: 2 * step,
     });
+    this.presigned.set(cacheKey, url);
+    url.catch(() => this.presigned.delete(cacheKey));
+    if (this.presigned.size > PRESIGNED_CACHE_SIZE) this.presigned.delete(this.presigned.keys().next().value!);
+    return url;
   }
 
   async setPublished(name: string, published: boolean): Promise<void> {
