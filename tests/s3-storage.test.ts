@@ -14,7 +14,7 @@ import { deleteUser } from '../server/modules/user/user.service.js';
 import { createStorage } from '../server/providers/storage/index.js';
 import { S3Storage } from '../server/providers/storage/s3.js';
 import { startS3Mock, type S3Mock } from './helpers/s3-mock.js';
-import { followJob, gqlOk, gqlUpload, signUp, startStack } from './helpers/server.js';
+import { followJob, gqlOk, gqlUpload, signUp, startStack, startTestServer } from './helpers/server.js';
 
 const BUCKET = 'atelier-files';
 const REGION = 'eu-west-3';
@@ -220,6 +220,23 @@ describe('S3 storage, through the whole stack', () => {
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([320, 240]);
   }, 120_000);
+});
+
+describe('a store that refuses the upload', () => {
+  it('answers with a clear sentence and starts no job', async () => {
+    const api = await startTestServer({ DATA_DIR: dataDir, S3_BUCKET: BUCKET, S3_ENDPOINT: mock.url, S3_REGION: REGION, S3_ACCESS_KEY_ID: KEY_ID, S3_SECRET_ACCESS_KEY: 'not-the-secret', S3_FORCE_PATH_STYLE: 'true' });
+    try {
+      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+      const before = await stack.server.app.services.db.job.count({ where: { userId: alice.user.id } });
+      const r = await gqlUpload(api.url, REMOVE_OBJECT, { object: 'ball' }, { image: { data: image, filename: 'photo.png', type: 'image/png' } }, alice.token);
+      expect(r.errors?.[0]).toMatchObject({ message: 'Your file could not be stored just now. Please try again in a moment.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      expect(mock.requests.at(-1)).toMatchObject({ method: 'PUT', code: 'SignatureDoesNotMatch' });
+      expect(await stack.server.app.services.db.job.count({ where: { userId: alice.user.id } })).toBe(before);
+      expect(keys('uploads/')).toEqual([]);
+    } finally {
+      await api.close();
+    }
+  }, 60_000);
 });
 
 describe('the app page', () => {

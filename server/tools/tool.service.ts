@@ -28,7 +28,7 @@ export class ToolService {
   /** The least plan any tool taking uploads needs: the upload middleware's early look. */
   readonly uploadPlan: Startable['plan'];
   constructor(
-    private readonly services: Pick<Services, 'config'>,
+    private readonly services: Pick<Services, 'config' | 'log'>,
     private readonly jobs: JobService,
     /** The catalogue's tools this process offers. */
     tools: readonly Startable[],
@@ -82,7 +82,12 @@ export class ToolService {
   private async withStoredUploads(uploads: { spec: UploadSpec; file: UploadedFile; ext: string }[], enqueue: (keys: Record<string, string>) => Promise<Job>): Promise<Job> {
     const keys: Record<string, string> = {};
     try {
-      for (const u of uploads) keys[u.spec.key] = await this.storage.putUpload(u.file.bytes, u.ext);
+      for (const u of uploads) {
+        keys[u.spec.key] = await this.storage.putUpload(u.file.bytes, u.ext).catch((e: Error) => {
+          this.services.log.warn({ err: e.message }, 'could not store an upload');
+          throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'Your file could not be stored just now. Please try again in a moment.');
+        });
+      }
       return await enqueue(keys);
     } catch (e) {
       await Promise.all(Object.values(keys).map((k) => this.storage.deleteUpload(k).catch(() => undefined)));
