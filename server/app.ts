@@ -200,7 +200,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   });
   // Before the JSON parser: a webhook's signature covers its raw body.
   if (identity instanceof ClerkIdentity && config.CLERK_WEBHOOK_SIGNING_SECRET) {
-    expressApp.use(clerkWebhookRoutes({ signingSecret: config.CLERK_WEBHOOK_SIGNING_SECRET, db, pubsub, identity, dataDir: config.dataDir, log }));
+    expressApp.use(clerkWebhookRoutes({ signingSecret: config.CLERK_WEBHOOK_SIGNING_SECRET, db, pubsub, identity, files: app.storage, log }));
   }
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // Each REST router gets its own module's services and nothing else.

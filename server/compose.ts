@@ -10,7 +10,7 @@ import { JobService } from './modules/job/job.service.js';
 import { LikeService } from './modules/like/like.service.js';
 import { MessageService } from './modules/messages/messages.service.js';
 import { UserService } from './modules/user/user.service.js';
-import { createStorage } from './providers/storage/index.js';
+import { createStorage, type Storage } from './providers/storage/index.js';
 import { toolsFor } from './tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
 
@@ -23,6 +23,8 @@ export interface App {
   messages: MessageService;
   jobs: JobService;
   tools: ToolService;
+  /** The API's view of the file store (also what account deletion removes files from). */
+  storage: Storage;
 }
 
 export function composeApp(services: Services): App {
@@ -34,6 +36,7 @@ export function composeApp(services: Services): App {
   return {
     services,
     jobs,
+    storage,
     tools: new ToolService(services, jobs, tools, storage),
     auth: new AuthService(services),
     users: new UserService(services),

@@ -10,6 +10,7 @@ import { ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PubSub } from '../pubsub.js';
 import { deleteUser } from '../modules/user/user.service.js';
+import type { Storage } from '../providers/storage/index.js';
 import type { ClerkIdentity } from './identity.js';
 import { profileFromUserJson, type ClerkUserJson } from './clerk-profile.js';
 
@@ -20,7 +21,8 @@ export interface ClerkWebhookDeps {
   db: Db;
   pubsub: Pick<PubSub, 'publish'>;
   identity: Pick<ClerkIdentity, 'applyProfile' | 'forget'>;
-  dataDir: string;
+  /** The file store the deleted user's images are removed from. */
+  files: Pick<Storage, 'remove'>;
   log: Logger;
 }
 
@@ -76,7 +78,7 @@ export function clerkWebhookRoutes(deps: ClerkWebhookDeps): Router {
         const row = sub ? await deps.db.user.findUnique({ where: { authProvider_externalId: { authProvider: 'clerk', externalId: sub } }, select: { id: true } }) : null;
         if (row) {
           // Announced inside: every API process forgets the user and closes their sockets.
-          await deleteUser(deps.db, deps.pubsub, row.id, deps.dataDir);
+          await deleteUser(deps.db, deps.pubsub, row.id, deps.files);
           deps.identity.forget(row.id);
           deps.log.info({ userId: row.id }, 'deleted an account Clerk deleted');
         }
