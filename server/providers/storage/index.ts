@@ -18,12 +18,20 @@ export function createStorage(config: Config, tokenSecret?: Uint8Array): Storage
   return config.CLOUDINARY_URL ? new CloudinaryStorage(cloudinaryFrom(config.CLOUDINARY_URL), local) : local;
 }
 
+/** Cloudinary's delivery origin: res.cloudinary.com, or the account's own (secure_distribution / cname in CLOUDINARY_URL). */
+function cloudinaryOrigin(cloudinaryUrl: string): string {
+  const q = new URL(cloudinaryUrl).searchParams;
+  const host = q.get('secure_distribution') ?? q.get('cname');
+  return host ? `https://${host}` : 'https://res.cloudinary.com';
+}
+
 /**
- * Origins other than ours that viewers' image URLs point at (S3: the bucket, the public base),
- * for the Content-Security-Policy: the app shows them and fetches them (Download).
+ * Origins other than ours that viewers' image URLs point at (S3: the bucket, the public base;
+ * Cloudinary: its delivery host), for the Content-Security-Policy: the app shows them and
+ * fetches them (Download).
  */
 export function fileOrigins(config: Config): string[] {
-  if (!config.S3_BUCKET) return [];
+  if (!config.S3_BUCKET) return config.CLOUDINARY_URL ? [cloudinaryOrigin(config.CLOUDINARY_URL)] : [];
   const urls = [bucketUrl(s3OptionsOf(config)), ...(config.S3_PUBLIC_URL ? [config.S3_PUBLIC_URL] : [])];
   return [...new Set(urls.map((u) => new URL(u).origin))];
 }
