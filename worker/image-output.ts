@@ -1,12 +1,25 @@
-// Turns a provider's image into the URL a creation stores.
+// Turns a provider's image into the URL a creation stores. A provider's URL is never stored
+// or published (signed and expiring, the provider's account, possibly http: that our CSP
+// blocks): an `{ url }` output is fetched here and its bytes kept in our storage like any other.
 import sharp from 'sharp';
 import type { ImageOutput } from '../server/providers/image/index.js';
+import { downloadImage } from '../server/providers/image/download.js';
+import type { FileExt } from '../server/providers/storage/index.js';
 import type { ToolRun } from '../server/tools/tool.js';
 
-/** Stores bytes (PNG) and returns their URL with the image's size; a hosted URL is kept as it is. */
+/** Stores the image (fetching it first when the provider gave a URL) and returns our URL with the image's size. */
 export async function store(run: ToolRun<unknown, unknown>, output: ImageOutput): Promise<{ url: string; width?: number; height?: number }> {
-  if ('url' in output) return { url: output.url };
-  const meta = await sharp(output.bytes).metadata();
-  const file = await run.services.storage.put(output.bytes, 'png');
-  return { url: file.url, width: meta.width, height: meta.height };
+  const maxPixels = run.services.config.IMAGE_MAX_PIXELS;
+  const fetched = 'url' in output ? await downloadImage(output.url, { signal: run.signal, service: 'The image service', maxPixels }) : output.bytes;
+  const { bytes, ext, width, height } = await asStored(fetched, maxPixels);
+  const file = await run.services.storage.put(bytes, ext);
+  return { url: file.url, width, height };
+}
+
+/** PNG, JPEG and WebP are kept as they came (and named for what they are); anything else becomes PNG. */
+async function asStored(bytes: Buffer, maxPixels: number): Promise<{ bytes: Buffer; ext: FileExt; width?: number; height?: number }> {
+  const meta = await sharp(bytes, { limitInputPixels: maxPixels }).metadata();
+  const ext: FileExt | undefined = meta.format === 'png' ? 'png' : meta.format === 'jpeg' ? 'jpg' : meta.format === 'webp' ? 'webp' : undefined;
+  if (ext) return { bytes, ext, width: meta.width, height: meta.height };
+  return { bytes: await sharp(bytes, { limitInputPixels: maxPixels }).png().toBuffer(), ext: 'png', width: meta.width, height: meta.height };
 }

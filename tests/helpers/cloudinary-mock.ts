@@ -1,13 +1,18 @@
 // A local HTTPS server speaking Cloudinary's upload API (multipart POST
-// /v1_1/<cloud>/image/upload → JSON), so the real SDK and our adapters both run. The SDK
-// only speaks https, so the server gets a throwaway self-signed certificate, which this
-// test process (and only it) is told to trust.
+// /v1_1/<cloud>/image/upload and /destroy → JSON, SHA-1 signatures checked) and its delivery
+// URLs (GET /<cloud>/image/upload/<transformations>/v<version>/<public_id>.<ext>, answering 423
+// while a derivation "runs", as Cloudinary documents for AI effects), so the real SDK and our
+// adapters both run. Point the SDK at it with upload_prefix (API) and secure_distribution
+// (delivery) in CLOUDINARY_URL. The SDK only speaks https, so the server gets a throwaway
+// self-signed certificate, which this test process (and only it) is told to trust.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { globalAgent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-cert-'));
@@ -17,56 +22,153 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
 }
 
 export interface CloudinaryMock {
+  /** For CLOUDINARY_URL's upload_prefix: where the SDK sends API calls. */
   uploadPrefix: string;
-  uploads: { path: string; fields: Record<string, string>; fileBytes: number }[];
+  /** For CLOUDINARY_URL's secure_distribution: the host the SDK's delivery URLs name. */
+  deliveryHost: string;
+  /** `?upload_prefix=…&secure_distribution=…` for a CLOUDINARY_URL. */
+  query: string;
+  uploads: { path: string; fields: Record<string, string>; fileBytes: number; at: number }[];
+  destroys: { path: string; fields: Record<string, string> }[];
+  /** Every delivery request: its path (as sent) and the status answered. */
+  derived: { path: string; status: number; at: number }[];
+  /** Delivery answers 423 this many times per URL before the image (a derivation still running). */
+  pendingAnswers: number;
+  /** Uploads are read but never answered (a hung connection). */
+  hangUploads: boolean;
+  /** Public ids still in the account (uploaded, not destroyed). */
+  stored(): string[];
   close(): Promise<void>;
 }
 
-/** Splits a multipart body into its text fields and the size of its file part. */
+/** Splits a multipart body into its text fields and its file part. */
 function parseMultipart(body: Buffer, boundary: string) {
   const fields: Record<string, string> = {};
-  let fileBytes = 0;
+  let file: Buffer | null = null;
   for (const part of body.toString('latin1').split(`--${boundary}`)) {
     const m = /Content-Disposition: form-data; name="([^"]+)"(; filename="[^"]*")?\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*)\r\n$/i.exec(part);
     if (!m) continue;
-    if (m[2]) fileBytes = Buffer.byteLength(m[3]!, 'latin1');
-    else fields[m[1]!] = m[3]!;
+    if (m[2]) file = Buffer.from(m[3]!, 'latin1');
+    else fields[m[1]!] = Buffer.from(m[3]!, 'latin1').toString('utf8');
   }
-  return { fields, fileBytes };
+  return { fields, file };
 }
 
-export async function startCloudinaryMock(): Promise<CloudinaryMock> {
-  const uploads: CloudinaryMock['uploads'] = [];
+/** Cloudinary's request signature: SHA-1 of the sorted `k=v` pairs (bar file, api_key, resource_type, cloud_name) joined by & plus the secret. */
+function signatureOk(fields: Record<string, string>, secret: string): boolean {
+  const signed = Object.entries(fields)
+    .filter(([k, v]) => !['signature', 'api_key', 'file', 'resource_type', 'cloud_name'].includes(k) && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`.replace(/&/g, '%26'))
+    .join('&');
+  return createHash('sha1').update(signed + secret).digest('hex') === fields.signature;
+}
+
+/** What a derivation makes of the upload, enough to tell the effects apart. */
+async function derive(original: Buffer, transformations: string[]): Promise<Buffer> {
+  let img = sharp(original);
+  for (const t of transformations) {
+    if (t === 'e_background_removal') img = sharp(await img.ensureAlpha().png().toBuffer());
+    else if (t === 'e_upscale') {
+      const m = await sharp(await img.png().toBuffer()).metadata();
+      img = sharp(await img.resize(m.width! * 4, m.height! * 4).png().toBuffer());
+    } else if (/^c_scale,w_\d+$/.test(t)) img = sharp(await img.resize(Number(/w_(\d+)/.exec(t)![1])).png().toBuffer());
+  }
+  return img.png().toBuffer();
+}
+
+export async function startCloudinaryMock(secret = 'test-secret'): Promise<CloudinaryMock> {
+  const assets = new Map<string, Buffer>();
+  const served = new Map<string, number>();
   let n = 0;
   const tls = selfSignedCertificate();
   const trusted = globalAgent.options.ca;
   globalAgent.options.ca = [...(Array.isArray(trusted) ? trusted : trusted ? [trusted] : []), tls.cert];
+  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const mock: Omit<CloudinaryMock, 'uploadPrefix' | 'deliveryHost' | 'query' | 'close'> = {
+    uploads: [],
+    destroys: [],
+    derived: [],
+    pendingAnswers: 0,
+    hangUploads: false,
+    stored: () => [...assets.keys()],
+  };
   const server: Server = createServer(tls, async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    const path = req.url ?? '';
+    if (req.method === 'GET') {
+      // Delivery: /<cloud>/image/upload/<t1>/<t2>/v<version>/<public_id>.<ext>
+      const m = /^\/([^/]+)\/image\/upload\/(.*?)\/?v\d+\/([^?.]+)(\.\w+)?(\?.*)?$/.exec(path);
+      const asset = m ? assets.get(decodeURIComponent(m[3]!)) : undefined;
+      // Each transformation is `<letters>_<value>` parameters joined by commas; anything else is refused as Cloudinary does.
+      const bad = m?.[2]?.split('/').flatMap((t) => t.split(',')).find((p) => !/^[a-z]{1,3}_[^,/]+$/.test(p));
+      if (bad !== undefined) {
+        mock.derived.push({ path, status: 400, at: Date.now() });
+        res.writeHead(400, { 'x-cld-error': `Invalid transformation component - ${bad}` });
+        res.end();
+        return;
+      }
+      if (!m || !asset) {
+        mock.derived.push({ path, status: 404, at: Date.now() });
+        res.writeHead(404, { 'x-cld-error': 'Resource not found' });
+        res.end();
+        return;
+      }
+      const times = (served.get(path) ?? 0) + 1;
+      served.set(path, times);
+      if (times <= mock.pendingAnswers) {
+        mock.derived.push({ path, status: 423, at: Date.now() });
+        res.writeHead(423, { 'x-cld-error': 'Derived resource is being generated' });
+        res.end();
+        return;
+      }
+      mock.derived.push({ path, status: 200, at: Date.now() });
+      const bytes = await derive(asset, m[2] ? m[2].split('/') : []);
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length });
+      res.end(bytes);
+      return;
+    }
     const boundary = /boundary=(.+)$/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
-    const { fields, fileBytes } = parseMultipart(Buffer.concat(chunks), boundary);
-    uploads.push({ path: req.url ?? '', fields, fileBytes });
-    const cloud = /^\/v1_1\/([^/]+)\//.exec(req.url ?? '')?.[1] ?? 'unknown';
-    if (!fields.signature || !fields.api_key || fileBytes === 0) {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'Missing signature, key or file' } }));
+    const { fields, file } = parseMultipart(Buffer.concat(chunks), boundary);
+    const cloud = /^\/v1_1\/([^/]+)\//.exec(path)?.[1] ?? 'unknown';
+    if (!fields.signature || !fields.api_key || !signatureOk(fields, secret)) {
+      json(res, 401, { error: { message: 'Invalid Signature' } });
+      return;
+    }
+    if (path.endsWith('/image/destroy')) {
+      mock.destroys.push({ path, fields });
+      const existed = assets.delete(fields.public_id ?? '');
+      json(res, 200, { result: existed ? 'ok' : 'not found' });
+      return;
+    }
+    mock.uploads.push({ path, fields, fileBytes: file?.length ?? 0, at: Date.now() });
+    if (mock.hangUploads) return; // never answered; the socket stays open
+    if (!file?.length) {
+      json(res, 400, { error: { message: 'Missing required parameter - file' } });
       return;
     }
     n += 1;
     const publicId = `${fields.folder ?? 'x'}/upload${n}`;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ public_id: publicId, version: 1, format: 'png', resource_type: 'image', secure_url: `https://res.cloudinary.com/${cloud}/image/upload/v1/${publicId}.png` }));
+    assets.set(publicId, file);
+    json(res, 200, { public_id: publicId, version: 1, format: 'png', resource_type: 'image', secure_url: `https://res.cloudinary.com/${cloud}/image/upload/v1/${publicId}.png` });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return {
-    uploadPrefix: `https://127.0.0.1:${port}`,
-    uploads,
+  const uploadPrefix = `https://127.0.0.1:${port}`;
+  const deliveryHost = `127.0.0.1:${port}`;
+  return Object.assign(mock, {
+    uploadPrefix,
+    deliveryHost,
+    query: `upload_prefix=${encodeURIComponent(uploadPrefix)}&secure_distribution=${encodeURIComponent(deliveryHost)}`,
     close: () =>
       new Promise<void>((r) => {
         globalAgent.options.ca = trusted;
+        server.closeAllConnections();
         server.close(() => r());
       }),
-  };
+  }) as CloudinaryMock;
 }

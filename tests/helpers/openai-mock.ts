@@ -46,3 +46,65 @@ export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', 
     close: () => new Promise<void>((r) => server.close(() => r())),
   }) as OpenAIMock;
 }
+
+/** How the images mock answers one POST /v1/images/generations. */
+export type ImagesReply =
+  /** `{ data: [{ b64_json }] }` */
+  | { b64: Buffer }
+  /** `{ data: [{ url }] }`, the URL served by this mock (GET /generated/img-<n>.png, with these bytes and type), as OpenAI hosts DALL·E results. */
+  | { hosted: Buffer; contentType?: string }
+  | { status: number; error: string; headers?: Record<string, string> };
+
+export interface OpenAIImagesMock {
+  baseURL: string;
+  /** Requests to the API (POST), with their JSON bodies and headers. */
+  requests: { path: string; body: any; headers: IncomingMessage['headers'] }[];
+  /** GETs of hosted images. */
+  downloads: string[];
+  replies: ImagesReply[];
+  fallback: ImagesReply;
+  /** The URLs of hosted images handed out so far. */
+  hostedUrls: string[];
+  close(): Promise<void>;
+}
+
+/** A local server speaking the OpenAI Images API (POST /v1/images/generations → JSON), hosting the images it answers with by URL. */
+export async function startOpenAIImagesMock(fallback: ImagesReply): Promise<OpenAIImagesMock> {
+  const hosted = new Map<string, { bytes: Buffer; type: string }>();
+  const mock = { requests: [], downloads: [], replies: [], fallback, hostedUrls: [] } as unknown as OpenAIImagesMock;
+  let origin = '';
+  const server: Server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const c of req) raw += c;
+    if (req.method === 'GET') {
+      mock.downloads.push(req.url ?? '');
+      const file = hosted.get(req.url ?? '');
+      res.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain' });
+      res.end(file?.bytes ?? 'not found');
+      return;
+    }
+    mock.requests.push({ path: req.url ?? '', body: raw ? JSON.parse(raw) : null, headers: req.headers });
+    const reply = mock.replies.shift() ?? mock.fallback;
+    if ('status' in reply) {
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
+      return;
+    }
+    let item: Record<string, string>;
+    if ('b64' in reply) item = { b64_json: reply.b64.toString('base64') };
+    else {
+      const path = `/generated/img-${hosted.size + 1}.png`;
+      hosted.set(path, { bytes: reply.hosted, type: reply.contentType ?? 'image/png' });
+      item = { url: `${origin}${path}` };
+      mock.hostedUrls.push(item.url!);
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [item] }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(mock, {
+    baseURL: `${origin}/v1`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  });
+}

@@ -1,9 +1,10 @@
 // The image providers' shapes, shared by the choice in index.ts and the implementations
-// in local.ts and real.ts (which import this file, not index.ts).
+// in local.ts, openai.ts, cloudinary.ts and clipdrop.ts (which import this file, not index.ts).
 import type { ImageStyle } from '../../domain.js';
 
 /**
- * A finished image: bytes to store, or a URL the service already hosts; `summary` says in one
+ * A finished image: bytes, or a URL the service hosts (fetched into our storage by
+ * worker/image-output.ts, never stored or published as it is); `summary` says in one
  * line what was done when the service can tell (e.g. "Removed 2 × cup"), `details` goes to the
  * creation's metadata.
  */

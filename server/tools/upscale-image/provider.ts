@@ -1,9 +1,11 @@
-// Who upscales: Cloudinary's AI upscale effect when CLOUDINARY_URL is set, otherwise the
-// embedded resampling and sharpening pipeline (upscale.ts).
+// Who upscales: ClipDrop's upscaler when CLIPDROP_API_KEY is set, else Cloudinary's AI upscale
+// effect when CLOUDINARY_URL is set, otherwise the embedded resampling and sharpening pipeline
+// (upscale.ts). A service's result is fetched into our storage, never published at its URL.
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
-import { cloudinaryFrom, uploadBytes, type Cloudinary } from '../../providers/cloudinary.js';
-import { fromStatus } from '../../providers/errors.js';
+import { cloudinaryFrom, type Cloudinary } from '../../providers/cloudinary.js';
+import { clipDropClient, upscaleWithClipDrop, type ClipDropClient } from '../../providers/image/clipdrop.js';
+import { deriveWithCloudinary } from '../../providers/image/cloudinary.js';
 import type { ImageOutput } from '../../providers/image/index.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { upscaleImage } from './upscale.js';
@@ -51,19 +53,30 @@ class CloudinaryUpscaler implements Upscaler {
     private readonly client: Cloudinary,
     private readonly maxInputPixels: number,
   ) {}
-  async upscale(image: Buffer, scale: Scale): Promise<ImageOutput> {
+  async upscale(image: Buffer, scale: Scale, signal: AbortSignal): Promise<ImageOutput> {
     const { width, height } = await sizeOf(image, this.maxInputPixels);
     checkOutputSize(width, height, scale);
-    try {
-      const up = await uploadBytes(this.client, image);
-      // e_upscale makes the image 4× larger with a model; a 2× result is that, scaled down.
-      return { url: this.client.url(up.public_id, { secure: true, format: 'png', transformation: [{ effect: 'upscale' }, { width: width * scale, crop: 'scale' }] }) };
-    } catch (e) {
-      throw fromStatus((e as { http_code?: number }).http_code, 'Cloudinary', (e as Error).message);
-    }
+    // e_upscale makes the image 4× larger with a model; a 2× result is that, scaled down.
+    const transformation = [{ effect: 'upscale' }, { width: width * scale, crop: 'scale' }];
+    return { bytes: await deriveWithCloudinary(this.client, image, transformation, signal, { format: 'png', maxPixels: UPSCALE_MAX_OUTPUT_PIXELS }) };
   }
 }
 
-export function createUpscaler(config: Pick<Config, 'CLOUDINARY_URL' | 'IMAGE_MAX_PIXELS'>): Upscaler {
+class ClipDropUpscaler implements Upscaler {
+  readonly name = 'clipdrop';
+  constructor(
+    private readonly client: ClipDropClient,
+    private readonly maxInputPixels: number,
+  ) {}
+  async upscale(image: Buffer, scale: Scale, signal: AbortSignal): Promise<ImageOutput> {
+    const { width, height } = await sizeOf(image, this.maxInputPixels);
+    checkOutputSize(width, height, scale);
+    return upscaleWithClipDrop(this.client, image, width, height, scale, signal);
+  }
+}
+
+export function createUpscaler(config: Pick<Config, 'CLOUDINARY_URL' | 'IMAGE_MAX_PIXELS' | 'CLIPDROP_API_KEY' | 'CLIPDROP_BASE_URL'>): Upscaler {
+  const clipdrop = clipDropClient(config);
+  if (clipdrop) return new ClipDropUpscaler(clipdrop, config.IMAGE_MAX_PIXELS);
   return config.CLOUDINARY_URL ? new CloudinaryUpscaler(cloudinaryFrom(config.CLOUDINARY_URL), config.IMAGE_MAX_PIXELS) : new LocalUpscaler(config.IMAGE_MAX_PIXELS);
 }

@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../errors.js';
 import { removeBackgroundLocal } from './background.js';
 import type { EngineMessage, EngineTask } from './engine.js';
-import { removeObjectLocal } from './objects.js';
+import { objectMaskLocal, removeObjectLocal } from './objects.js';
 import { segmenterStats } from './segmenter.js';
 
 const port = parentPort!;
@@ -37,7 +37,8 @@ async function perform(id: number, task: EngineTask): Promise<EngineMessage> {
     return { id, result: { png: await removeBackgroundLocal(image, { maxPixels: task.maxPixels }, progress) } };
   }
   const mask = task.mask ? Buffer.from(task.mask) : undefined;
-  const { png, ...rest } = await removeObjectLocal(image, task.object, mask, { maxPixels: task.maxPixels }, progress);
+  const find = task.op === 'objectMask' ? objectMaskLocal : removeObjectLocal;
+  const { png, ...rest } = await find(image, task.object, mask, { maxPixels: task.maxPixels }, progress);
   return { id, result: { png, ...rest } };
 }
 

@@ -10,7 +10,9 @@ import type { ObjectRemoval } from './objects.js';
 
 export type EngineTask =
   | { op: 'background'; image: Buffer; maxPixels: number }
-  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number };
+  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number }
+  /** Only finds what to remove (by name and/or brush): `png` is the mask (white = remove), for a service that fills it. */
+  | { op: 'objectMask'; image: Buffer; object: string; mask?: Buffer; maxPixels: number };
 
 /** Time the segmentation model took within a task: loading (first task only) and its runs. */
 export interface ModelTime {

@@ -8,7 +8,7 @@ import { decodeRgba, type Progress } from './background.js';
 import { findNamedObjects, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { dilateDisc } from './raster.js';
-import { objectAlpha } from './segmenter.js';
+import { objectAlpha, type RawImage } from './segmenter.js';
 
 /** At most this many instances are outlined (each costs a segmentation run); the largest first. */
 export const MAX_INSTANCES = 3;
@@ -28,6 +28,15 @@ export interface ObjectRemoval {
   summary: string;
 }
 
+/** What to remove, found by name and/or brushed: the hole (1 = remove) at the (EXIF-oriented) image's size. */
+export interface ObjectHole {
+  image: RawImage;
+  hole: Uint8Array;
+  found: ObjectRemoval['found'];
+  brushed: boolean;
+  summary: string;
+}
+
 export async function removeObjectLocal(
   input: Buffer,
   object: string,
@@ -35,6 +44,29 @@ export async function removeObjectLocal(
   opts: ObjectRemovalOptions,
   progress: Progress = () => {},
 ): Promise<ObjectRemoval> {
+  const { image, hole, found, brushed, summary } = await findObjectHole(input, object, mask, opts, progress);
+  const { width: W, height: H } = image;
+  progress(70, 'Filling in the background');
+  // The decoded pixels go straight to the inpainter (no PNG round trip), alpha left out as before.
+  const rgb = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } }).removeAlpha().raw().toBuffer();
+  const filled = inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
+  const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+  return { png, found, brushed, summary };
+}
+
+/**
+ * The same search, for a service that fills the hole itself (ClipDrop's cleanup): a mask PNG
+ * of the (EXIF-oriented) image's size, white where to remove, black elsewhere.
+ */
+export async function objectMaskLocal(input: Buffer, object: string, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress = () => {}): Promise<ObjectRemoval> {
+  const { image, hole, found, brushed, summary } = await findObjectHole(input, object, mask, opts, progress);
+  const white = Buffer.alloc(hole.length);
+  for (let i = 0; i < hole.length; i++) white[i] = hole[i] ? 255 : 0;
+  const png = await sharp(white, { raw: { width: image.width, height: image.height, channels: 1 } }).png().toBuffer();
+  return { png, found, brushed, summary };
+}
+
+async function findObjectHole(input: Buffer, object: string, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress): Promise<ObjectHole> {
   const image = await decodeRgba(input, opts.maxPixels);
   const { width: W, height: H } = image;
   const brush = mask ? await brushedArea(mask, W, H, opts.maxPixels) : null;
@@ -74,13 +106,8 @@ export async function removeObjectLocal(
     for (let i = 0; i < hole.length; i++) hole[i] = hole[i]! | grown[i]!;
   }
 
-  progress(70, 'Filling in the background');
-  // The decoded pixels go straight to the inpainter (no PNG round trip), alpha left out as before.
-  const rgb = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } }).removeAlpha().raw().toBuffer();
-  const filled = inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
-  const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
   const found = chosen.length ? { label: chosen[0]!.label, removed: chosen.length, seen: candidates.length, matchedAs: named.matchedAs as 'exact' | 'similar' } : null;
-  return { png, found, brushed: Boolean(brush), summary: summarise(object, found, Boolean(brush)) };
+  return { image, hole, found, brushed: Boolean(brush), summary: summarise(object, found, Boolean(brush)) };
 }
 
 /** The margin around an outline: about 0.4 % of the longer side, 3–16 px. */
