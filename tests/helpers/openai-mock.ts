@@ -3,11 +3,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type MockReply = { status: number; error: string; delayMs?: number } | { stream: string[] };
+export type MockReply =
+  | { status: number; error: string; delayMs?: number; headers?: Record<string, string> }
+  /** Streams the parts; `dropAfter`: the socket is destroyed after that many parts, with no finish and no [DONE]. */
+  | { stream: string[]; dropAfter?: number };
 
 export interface OpenAIMock {
   baseURL: string;
-  requests: { path: string; body: any; headers: IncomingMessage['headers'] }[];
+  requests: { path: string; body: any; headers: IncomingMessage['headers']; at: number }[];
   /** Replies used in order; when they run out, `fallback` answers. */
   replies: MockReply[];
   fallback: MockReply;
@@ -23,16 +26,20 @@ export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', 
     let raw = '';
     for await (const c of req) raw += c;
     const body = raw ? JSON.parse(raw) : null;
-    mock.requests.push({ path: req.url ?? '', body, headers: req.headers });
+    mock.requests.push({ path: req.url ?? '', body, headers: req.headers, at: Date.now() });
     const reply = mock.replies.shift() ?? mock.fallback;
     if ('status' in reply) {
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (const part of reply.stream) {
+    for (const [i, part] of reply.stream.entries()) {
+      if (i === reply.dropAfter) {
+        res.socket?.destroy();
+        return;
+      }
       res.write(chunk(part));
       await new Promise((r) => setTimeout(r, 2));
     }
