@@ -134,3 +134,13 @@ describe('base URLs and Retry-After, read once', () => {
     expect(retryAfterOf(undefined, now)).toBeUndefined();
   });
 });
+
+describe('image settings beside the text ones', () => {
+  it('send an image key given alone to OpenAI, never to the text server; an image base URL takes either key', async () => {
+    const { imageSettings } = await import('../server/providers/image/openai.js');
+    const ollama = { OPENAI_API_KEY: 'ollama', OPENAI_BASE_URL: 'http://localhost:11434/v1', IMAGE_MODEL: 'gpt-image-1' } as const;
+    expect(imageSettings({ ...ollama, IMAGE_API_KEY: 'sk-img', IMAGE_BASE_URL: undefined })).toEqual({ apiKey: 'sk-img', baseURL: undefined });
+    expect(imageSettings({ ...ollama, IMAGE_API_KEY: undefined, IMAGE_BASE_URL: 'http://img.local/v1' })).toEqual({ apiKey: 'ollama', baseURL: 'http://img.local/v1' });
+    expect(imageSettings({ ...ollama, IMAGE_API_KEY: undefined, IMAGE_BASE_URL: undefined })).toEqual({ apiKey: 'ollama', baseURL: 'http://localhost:11434/v1' });
+  });
+});

@@ -9,9 +9,15 @@ import type { ImageGenerator, ImageOutput } from './types.js';
 
 type ImageSettings = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'IMAGE_API_KEY' | 'IMAGE_BASE_URL' | 'IMAGE_MODEL'>;
 
-/** The key and base URL image requests use. */
+/**
+ * The key and base URL image requests use. IMAGE_BASE_URL takes IMAGE_API_KEY, else the text
+ * key; an IMAGE_API_KEY alone is an OpenAI key (text on Ollama, images on OpenAI), so it never
+ * goes to the text server; with neither, images use the text settings.
+ */
 export function imageSettings(config: ImageSettings): { apiKey: string | undefined; baseURL: string | undefined } {
-  return { apiKey: config.IMAGE_API_KEY ?? config.OPENAI_API_KEY, baseURL: config.IMAGE_BASE_URL ?? config.OPENAI_BASE_URL };
+  if (config.IMAGE_BASE_URL) return { apiKey: config.IMAGE_API_KEY ?? config.OPENAI_API_KEY, baseURL: config.IMAGE_BASE_URL };
+  if (config.IMAGE_API_KEY) return { apiKey: config.IMAGE_API_KEY, baseURL: undefined };
+  return { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL };
 }
 
 export class OpenAIImageGenerator implements ImageGenerator {
