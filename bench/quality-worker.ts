@@ -37,7 +37,7 @@ export async function workerImageBench(): Promise<{ runs: WorkerRun[]; workerPea
     };
     const email = `bench-quality-${Date.now()}@example.test`;
     const token = (await gql(`mutation { signUp(input: {email: "${email}", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`)).data.signUp!.token!;
-    await gql('mutation { changePlan(plan: PREMIUM) { plan } }', token);
+    await gql('mutation { startTrial { plan } }', token);
     const c = await composite({ cutout: 'cat', plate: 'grass', width: 4000, height: 3000, size: 0.4, plateScale: 3 });
     const jpeg = await sharp(c.png).jpeg({ quality: 90 }).toBuffer();
     const workerIdleRssMB = mb('VmRSS');

@@ -10,6 +10,7 @@ import { JobService } from './modules/job/job.service.js';
 import { LikeService } from './modules/like/like.service.js';
 import { MessageService } from './modules/messages/messages.service.js';
 import { UserService } from './modules/user/user.service.js';
+import { BillingService } from './modules/billing/billing.service.js';
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { toolsFor } from './tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
@@ -18,6 +19,7 @@ export interface App {
   services: Services;
   auth: AuthService;
   users: UserService;
+  billing: BillingService;
   creations: CreationService;
   likes: LikeService;
   messages: MessageService;
@@ -40,6 +42,7 @@ export function composeApp(services: Services): App {
     tools: new ToolService(services, jobs, tools, storage),
     auth: new AuthService(services),
     users: new UserService(services),
+    billing: new BillingService(services),
     creations: new CreationService(services, imageTypes, storage),
     likes: new LikeService(services),
     messages: new MessageService(services),

@@ -3,6 +3,8 @@
 // Article word counts and ranges (§9) sit with the other domain names in server/domain.ts.
 
 export const DEFAULT_FREE_TEXT_QUOTA = 10;
+/** Days of Premium a trial gives, with no card (spec §1). */
+export const TRIAL_DAYS = 14;
 
 /** Built-in accounts. */
 export const PASSWORD_MIN_LENGTH = 8;

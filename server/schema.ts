@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import type { PubSub } from './pubsub.js';
 import { AuthResolver } from './modules/auth/auth.resolver.js';
+import { BillingResolver } from './modules/billing/billing.resolver.js';
 import { CreationResolver } from './modules/creation/creation.resolver.js';
 import { JobProgressResolver, JobResolver } from './modules/job/job.resolver.js';
 import { LikeResolver } from './modules/like/like.resolver.js';
@@ -14,6 +15,7 @@ import { toolsFor } from './tools/catalogue.js';
 const resolvers = [
   AuthResolver,
   UserResolver,
+  BillingResolver,
   CreationResolver,
   LikeResolver,
   MessagesResolver,

@@ -52,12 +52,15 @@ describe('built-in accounts', () => {
     expect(badEmail.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'email' });
   });
 
-  it('changes plan with built-in billing', async () => {
+  it('gives Premium through a trial with built-in billing, never by asking for it', async () => {
     const { token } = await signUp(server.url, 'Plan');
-    const out = await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
-    expect(out.changePlan.plan).toBe('PREMIUM');
+    const asked = await gql(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+    expect(asked.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await gqlOk(server.url, ME, {}, token)).me.plan).toBe('FREE');
+    const out = await gqlOk(server.url, 'mutation { startTrial { plan } }', {}, token);
+    expect(out.startTrial.plan).toBe('PREMIUM');
     expect((await gqlOk(server.url, ME, {}, token)).me.plan).toBe('PREMIUM');
-    expect((await gql(server.url, 'mutation { changePlan(plan: FREE) { plan } }')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await gql(server.url, 'mutation { startTrial { plan } }')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('reports the active identity provider with public keys only', async () => {

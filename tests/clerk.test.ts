@@ -97,7 +97,7 @@ describe('Clerk identity', () => {
     }
     const signUp = await gql(server.url, 'mutation { signUp(input: {email: "x@example.test", password: "Correct-Horse-9", firstName: "X", lastName: "Y"}) { token } }');
     expect(signUp.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const plan = await gql(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, await clerkToken({}));
+    const plan = await gql(server.url, 'mutation { startTrial { plan } }', {}, await clerkToken({}));
     expect(plan.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   openai = await startOpenAIImagesMock({ b64: png });
   stack = await startStack({ CLIPDROP_API_KEY: 'clipdrop-test-key', CLIPDROP_BASE_URL: `${clipdrop.baseUrl}/`, IMAGE_API_KEY: 'sk-images', IMAGE_BASE_URL: openai.baseURL });
   token = (await signUp(stack.url, 'Clip', 'clip')).token;
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, token);
 });
 afterAll(async () => {
   await stack.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer({ DATABASE_URL: url, MAX_CONCURRENT_JOBS: '100000', TOOL_RATE_PER_MINUTE: '100000', LIKE_RATE_PER_MINUTE: '100000', FREE_TEXT_QUOTA: '100000', AUTH_RATE_PER_MINUTE: '100000', MESSAGE_RATE_PER_HOUR: '100000' });
   const me = await signUp(server.url, 'Fuzz', 'fuzzgql');
   token = me.token;
-  await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+  await gqlOk(server.url, 'mutation { startTrial { plan } }', {}, token);
   const other = await signUp(server.url, 'Other', 'fuzzgql');
   const made = [...(await seedCreations(server.app.services.db, me.user.id, 2, { published: true })), ...(await seedCreations(server.app.services.db, other.user.id, 2))];
   ids.push(...made.map((c) => c.id));

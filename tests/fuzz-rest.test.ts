@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   const free = await signUp(stack.url, 'Free', 'fuzzrest');
   const premium = await signUp(stack.url, 'Prem', 'fuzzrest');
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
   tokens.free = free.token;
   tokens.premium = premium.token;
   userIds.push(free.user.id, premium.user.id);

@@ -111,7 +111,7 @@ describe('bad uploads over HTTP (fast-check)', () => {
     const me = await signUp(server.url, 'Sniff', 'fuzzupload');
     token = me.token;
     userId = me.user.id;
-    await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+    await gqlOk(server.url, 'mutation { startTrial { plan } }', {}, token);
   });
   afterAll(() => server?.close());
 

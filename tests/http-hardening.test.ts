@@ -14,7 +14,7 @@ beforeAll(async () => {
   const me = await signUp(server.url, 'Csrf', 'csrf');
   token = me.token;
   userId = me.user.id;
-  await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+  await gqlOk(server.url, 'mutation { startTrial { plan } }', {}, token);
 });
 afterAll(() => server?.close());
 

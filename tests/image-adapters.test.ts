@@ -27,7 +27,7 @@ afterAll(() => cloud.close());
 
 async function premiumUser(url: string) {
   const { token } = await signUp(url, 'Cloud', 'cloud');
-  await gqlOk(url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+  await gqlOk(url, 'mutation { startTrial { plan } }', {}, token);
   return token;
 }
 

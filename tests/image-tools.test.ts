@@ -16,7 +16,7 @@ beforeAll(async () => {
   stack = await startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' });
   premium = await signUp(stack.url, 'Pixel', 'pixel');
   free = await signUp(stack.url, 'Freddie', 'freddie');
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
 });
 afterAll(() => stack.close());
 

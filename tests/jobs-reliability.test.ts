@@ -188,7 +188,7 @@ describe('plans and limits', () => {
       const counter = await stack.server.app.services.db.usageCounter.findFirstOrThrow({ where: { userId: user.id } });
       expect(counter.count).toBe(3);
       // Premium is unlimited.
-      await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, token);
+      await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, token);
       expect((await gql(stack.url, TITLES, { input: { keyword: 'more' } }, token)).data?.generateBlogTitles.id).toBeTruthy();
     } finally {
       await stack.close();

@@ -90,7 +90,7 @@ describe('article writer', () => {
     const lengths = ['SHORT', 'MEDIUM', 'LONG'] as const;
     const ranges = { SHORT: [500, 800], MEDIUM: [800, 1200], LONG: [1200, 1600] };
     const premium = await signUp(stack.url, 'Bulk', 'bulk');
-    await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+    await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
     for (let i = 0; i < topics.length; i += 3) {
       const batch = topics.slice(i, i + 3);
       const jobs = await Promise.all(batch.map((topic, k) => gqlOk(stack.url, ARTICLE, { input: { topic, length: lengths[(i + k) % 3] } }, premium.token)));

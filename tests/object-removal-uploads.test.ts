@@ -50,7 +50,7 @@ beforeAll(async () => {
   stack = await startStack({ MAX_CONCURRENT_JOBS: '20', TOOL_RATE_PER_MINUTE: '500' }, { workersLater: true });
   impatient = await startTestServer({ UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS), MAX_CONCURRENT_JOBS: '20', TOOL_RATE_PER_MINUTE: '500' });
   premium = await signUp(stack.url, 'Brush', 'brush');
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
   small = await coffee(800, 533);
   photo = await coffee(2000, 1333);
   // Noise from a seeded generator (mulberry32): PNG cannot compress it, so the file stays near 1800 × 1800 × 3 bytes.

@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
 beforeAll(async () => {
   stack = await startStack({ LOCAL_STREAM_DELAY_MS: '0', TOOL_RATE_PER_MINUTE: '1000' });
   premium = await signUp(stack.url, 'Prem', 'bomb');
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
   gigabyteOfSpaces = await deflatedSpaces(1024 * MB);
 }, 120_000);
 afterAll(() => stack?.close());

@@ -18,7 +18,7 @@ let bob: { token: string; user: { id: string } };
 beforeAll(async () => {
   stack = await startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' });
   [alice, bob] = await Promise.all([signUp(stack.url, 'Alice', 'private-files'), signUp(stack.url, 'Bob', 'private-files')]);
-  for (const u of [alice, bob]) await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, u.token);
+  for (const u of [alice, bob]) await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, u.token);
 });
 afterAll(() => stack?.close());
 

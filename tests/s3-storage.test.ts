@@ -42,7 +42,7 @@ beforeAll(async () => {
     TOOL_RATE_PER_MINUTE: '200',
   });
   alice = await signUp(stack.url, 'Alice', 's3-storage');
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, alice.token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, alice.token);
 }, 60_000);
 afterAll(async () => {
   await stack?.close();
@@ -182,7 +182,7 @@ describe('S3 storage, through the whole stack', () => {
 
   it("takes a deleted account's objects with it, published copies included", async () => {
     const bob = await signUp(stack.url, 'Bob', 's3-storage');
-    await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, bob.token);
+    await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, bob.token);
     const { generateImage } = await gqlOk(stack.url, GENERATE, { input: { description: 'a paper boat', style: 'REALISTIC', publish: true } }, bob.token);
     const last = (await followJob(stack.url, bob.token, generateImage.id)).at(-1)!;
     const his = nameOf(last.creation!.content);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   stack = await startStack({ LOCAL_STREAM_DELAY_MS: '0' });
   free = await signUp(stack.url, 'Free', 'free');
   premium = await signUp(stack.url, 'Prem', 'prem');
-  await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
 });
 afterAll(() => stack.close());
 

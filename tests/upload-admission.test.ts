@@ -24,7 +24,7 @@ afterAll(() => api?.stop());
 
 const premiumUser = async (tag: string) => {
   const u = await signUp(api.url, 'Prem', tag);
-  await gqlOk(api.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, u.token);
+  await gqlOk(api.url, 'mutation { startTrial { plan } }', {}, u.token);
   return u;
 };
 

@@ -9,7 +9,8 @@ import { gqlOk, signUp, spawnApiProcess, startTestServer, waitFor } from './help
 
 const LONG_TTL = { USER_CACHE_TTL_MS: '600000' };
 const ME = 'query { me { id plan } }';
-const CHANGE_PLAN = 'mutation($plan: Plan!) { changePlan(plan: $plan) { plan } }';
+const START_TRIAL = 'mutation { startTrial { plan } }';
+const CANCEL = 'mutation { cancelSubscription { plan cancelAtPeriodEnd } }';
 
 let first: Awaited<ReturnType<typeof startTestServer>>;
 let second: Awaited<ReturnType<typeof spawnApiProcess>>;
@@ -40,11 +41,12 @@ describe('the signed-in user cache', () => {
     }
 
     // …but a change through the API reaches both processes without waiting for the TTL.
-    await gqlOk(first.url, CHANGE_PLAN, { plan: 'PREMIUM' }, token);
+    await gqlOk(first.url, START_TRIAL, {}, token);
     expect(await planOn(first.url)).toBe('PREMIUM');
     await waitFor(async () => (await planOn(second.url)) === 'PREMIUM', 2000, 'the plan change on the other process');
-    await gqlOk(second.url, CHANGE_PLAN, { plan: 'FREE' }, token);
-    await waitFor(async () => (await planOn(first.url)) === 'FREE', 2000, 'the downgrade on the first process');
+    // A cancellation keeps Premium to the period's end, on both processes.
+    expect((await gqlOk(second.url, CANCEL, {}, token)).cancelSubscription).toEqual({ plan: 'PREMIUM', cancelAtPeriodEnd: true });
+    expect(await planOn(first.url)).toBe('PREMIUM');
   });
 });
 

@@ -68,7 +68,7 @@ describe('sockets of a changed or deleted account', () => {
     const user = await signUp(server.url, 'Upgrader', 'wsacct');
     const there = await socket(second.url, user.token);
     expect((await there.run(ME)).data?.me?.plan).toBe('FREE');
-    await gqlOk(server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, user.token);
+    await gqlOk(server.url, 'mutation { startTrial { plan } }', {}, user.token);
     await waitFor(async () => (await there.run(ME)).data?.me?.plan === 'PREMIUM', 5_000, 'the socket to see PREMIUM');
     expect(there.closed.code).toBeUndefined();
     await there.client.dispose();
@@ -87,7 +87,7 @@ describe('sockets of a changed or deleted account', () => {
 
     const writes: [string, string, Record<string, unknown>][] = [
       ['toggleLike', TOGGLE, { id: creation!.id }],
-      ['changePlan', 'mutation { changePlan(plan: PREMIUM) { plan } }', {}],
+      ['startTrial', 'mutation { startTrial { plan } }', {}],
       ['generateArticle', 'mutation($input: GenerateArticleInput!) { generateArticle(input: $input) { id } }', { input: { topic: 'Deleted accounts' } }],
     ];
     for (const [name, query, variables] of writes) {

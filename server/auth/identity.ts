@@ -10,6 +10,7 @@ import { Prisma } from '../db/prisma.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isUuid } from '../validation.js';
+import { effectivePlan } from '../modules/billing/billing.plan.js';
 import { ClerkJwks } from './clerk-jwks.js';
 import { profileChanges, profileFromClaims, profileFromUserJson, type ClerkUserJson, type Profile } from './clerk-profile.js';
 import { ClerkReachability, clerkUnavailable, DEFAULT_CLERK_TIMING, type ClerkTiming } from './clerk-reachability.js';
@@ -68,7 +69,9 @@ export class BuiltinIdentity implements IdentityProvider {
     const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
     if (isSignedOut(user, tokenId(token))) throw unauthenticated(SIGNED_OUT);
-    return user;
+    // The plan as of this moment: a trial or cancelled period that ran out is FREE now.
+    const plan = effectivePlan(user);
+    return plan === user.plan ? user : { ...user, plan };
   }
 }
 

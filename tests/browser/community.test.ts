@@ -35,7 +35,7 @@ describe('community gallery', () => {
   it('shows a newly published image and a like from another browser live', async () => {
     const alice = await signUp(stack.url, 'Alice', 'alice-ui');
     const bob = await signUp(stack.url, 'Bob', 'bob-ui');
-    for (const u of [alice, bob]) await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, u.token);
+    for (const u of [alice, bob]) await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, u.token);
     const a = await signedInPage(alice.token);
     const b = await signedInPage(bob.token);
 

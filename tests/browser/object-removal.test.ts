@@ -17,7 +17,7 @@ beforeAll(async () => {
   // coffee.png (600×400) at 800×533: a photo of about 1 MB.
   photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'))).resize(800, 533).png().toBuffer();
   account = await signUp(env.server.url, 'Brush', 'brush-browser');
-  await gqlOk(env.server.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, account.token);
+  await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
 });
 
 async function openTool(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

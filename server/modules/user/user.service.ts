@@ -16,28 +16,6 @@ export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | nu
 export class UserService {
   constructor(private readonly services: Services) {}
 
-  /** Built-in billing only: with Clerk the plan comes from Clerk Billing. */
-  async changePlan(user: User, plan: Plan): Promise<User> {
-    if (this.services.identity.kind !== 'builtin') {
-      throw new AppError(ErrorCode.FORBIDDEN, 'Plans are managed in your Clerk account');
-    }
-    if (!Object.values(Plan).includes(plan)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Unknown plan');
-    const updated = await this.services.db.user
-      .update({ where: { id: user.id }, data: { plan } })
-      .catch((e: unknown) => {
-        // Deleted since the token was checked: the caller is signed out, not a bug of ours.
-        if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2025') throw new AppError(ErrorCode.UNAUTHENTICATED, ACCOUNT_GONE_MESSAGE);
-        throw e;
-      });
-    // This process at once, the others through pub/sub: the next request, and every open
-    // socket of this user, sees the new plan.
-    this.services.identity.forget(user.id);
-    await announceUserChange(this.services.pubsub, user.id).catch((e: Error) => {
-      this.services.log.warn({ err: e.message }, 'could not announce a plan change; other processes see it within USER_CACHE_TTL_MS');
-    });
-    return updated;
-  }
-
   /**
    * Signs out one built-in session: its token is refused from now on, on every API process,
    * and the sockets opened with it close (USER_CHANGED); the account's other sessions stay.

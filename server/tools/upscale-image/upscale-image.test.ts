@@ -63,7 +63,7 @@ describe('the Image upscaler tool', () => {
     stack = await startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' });
     premium = await signUp(stack.url, 'Ursula', 'upscale');
     free = await signUp(stack.url, 'Fiona', 'upscale-free');
-    await gqlOk(stack.url, 'mutation { changePlan(plan: PREMIUM) { plan } }', {}, premium.token);
+    await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, premium.token);
   });
   afterAll(() => stack.close());
 
