@@ -62,6 +62,16 @@ const schema = z.object({
   /** ClipDrop (text-to-image, remove-background, cleanup): serves the image tools when set. */
   CLIPDROP_API_KEY: optionalString,
   CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
+  /** Stripe billing (Checkout, Customer Portal, webhooks) when STRIPE_SECRET_KEY is set; else the demo billing. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The webhook endpoint's signing secret (whsec_…) for POST /api/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** The recurring Price of the Premium plan (price_…). */
+  STRIPE_PRICE_PREMIUM: optionalString,
+  /** Stripe's API address; only changed to point at a test server. */
+  STRIPE_API_URL: optionalString,
+  /** Where Checkout and the Portal send the browser back (this app's public origin, e.g. https://studio.example.com). */
+  PUBLIC_URL: optionalString,
   /** S3-compatible storage (AWS S3, Cloudflare R2, MinIO): the file store when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   /** The service's endpoint (R2, MinIO); unset: AWS S3 in S3_REGION. */
@@ -151,6 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...baseUrlProblem('CLERK_API_URL', c.CLERK_API_URL),
     ...baseUrlProblem('S3_ENDPOINT', c.S3_ENDPOINT),
     ...baseUrlProblem('S3_PUBLIC_URL', c.S3_PUBLIC_URL),
+    ...baseUrlProblem('STRIPE_API_URL', c.STRIPE_API_URL),
+    ...baseUrlProblem('PUBLIC_URL', c.PUBLIC_URL),
+    ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
+      ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
+      : []),
   ];
   if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
