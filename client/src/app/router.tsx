@@ -7,6 +7,7 @@ import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { TOOLS } from '../tools/catalogue';
 import { CurrentTool } from '../tools/current';
+import { ToolGate } from '../features/billing/components/ToolGate';
 
 // Everything behind /ai and the sign-in screens load on demand, so the landing page's
 // first download holds only what it shows.
@@ -15,6 +16,7 @@ const SignInRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'),
 const SignUpRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignUpRoute');
 const DashboardRoute = lazyNamed(() => import('../features/dashboard/routes/DashboardRoute'), 'DashboardRoute');
 const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
+const AccountRoute = lazyNamed(() => import('../features/account/routes/AccountRoute'), 'AccountRoute');
 
 // Public info pages (contact, feedback, legal, product, resources).
 const ContactRoute = lazyNamed(() => import('../features/site/routes/ContactRoute'), 'ContactRoute');
@@ -71,11 +73,14 @@ export const router = createBrowserRouter([
         path: path.slice('/ai/'.length),
         element: (
           <CurrentTool.Provider value={{ slot, plan }}>
-            <Route />
+            <ToolGate plan={plan}>
+              <Route />
+            </ToolGate>
           </CurrentTool.Provider>
         ),
       })),
       { path: 'community', element: <CommunityRoute /> },
+      { path: 'account', element: <AccountRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

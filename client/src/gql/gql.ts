@@ -21,7 +21,11 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
     "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveBackgroundDocument,
-    "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n": typeof types.ChangePlanDocument,
+    "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": typeof types.BillingFieldsFragmentDoc,
+    "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": typeof types.BillingDocument,
+    "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": typeof types.StartTrialDocument,
+    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      ...BillingFields\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
+    "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n": typeof types.ResumeSubscriptionDocument,
     "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CommunityFeedDocument,
     "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
@@ -48,7 +52,11 @@ const documents: Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
     "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveBackgroundDocument,
-    "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n": types.ChangePlanDocument,
+    "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": types.BillingFieldsFragmentDoc,
+    "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": types.BillingDocument,
+    "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": types.StartTrialDocument,
+    "\n  mutation CancelSubscription {\n    cancelSubscription {\n      ...BillingFields\n    }\n  }\n": types.CancelSubscriptionDocument,
+    "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n": types.ResumeSubscriptionDocument,
     "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CommunityFeedDocument,
     "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
@@ -113,7 +121,23 @@ export function graphql(source: "\n  mutation RemoveBackground($image: Upload!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePlan($plan: Plan!) {\n    changePlan(plan: $plan) {\n      id\n      plan\n    }\n  }\n"];
+export function graphql(source: "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n"): (typeof documents)["\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n"): (typeof documents)["\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelSubscription {\n    cancelSubscription {\n      ...BillingFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelSubscription {\n    cancelSubscription {\n      ...BillingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -72,6 +72,9 @@ export const apolloClient = new ApolloClient({
   link: transport,
   cache: new InMemoryCache({
     typePolicies: {
+      // The signed-in user's billing has no id: one record, so every answer (query or
+      // startTrial/cancel/resume) lands in the same place and every display follows.
+      Billing: { keyFields: [] },
       Query: {
         fields: {
           // One growing list per user; evicted whole when a job completes (see features/jobs).

@@ -10,7 +10,7 @@ const SIDEBAR_ID = 'ai-sidebar';
 
 /** The signed-in area (spec §2): top bar, sidebar of tools, and the chosen tool beside it. */
 export function AiLayout() {
-  const { user, plan, loading, signOut, openProfile } = useAuth();
+  const { user, plan, loading, signOut } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
 
@@ -45,7 +45,6 @@ export function AiLayout() {
             user={user}
             plan={plan}
             onNavigate={() => setMenuOpen(false)}
-            onOpenProfile={openProfile}
             onSignOut={() => void signOut()}
           />
         </div>

@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import type { AuthUser } from '../../features/auth';
 import type { Plan } from '../../gql/graphql';
@@ -11,12 +12,12 @@ interface Props {
   user: AuthUser;
   plan: Plan | null;
   onNavigate: () => void;
-  onOpenProfile: (() => void) | null;
   onSignOut: () => void;
 }
 
 /** From md up it sticks beside the content (its rail is in AiLayout); below md, a drawer that slides in over it. */
-export function Sidebar({ id, open, user, plan, onNavigate, onOpenProfile, onSignOut }: Props) {
+export function Sidebar({ id, open, user, plan, onNavigate, onSignOut }: Props) {
+  const locked = plan !== 'PREMIUM';
   return (
     <aside
       id={id}
@@ -24,7 +25,7 @@ export function Sidebar({ id, open, user, plan, onNavigate, onOpenProfile, onSig
     >
       <nav aria-label="AI tools" className="flex-1 overflow-y-auto p-3">
         <ul className="flex flex-col gap-1">
-          {AI_NAV.map(({ to, label, icon: Icon, end }) => (
+          {AI_NAV.map(({ to, label, icon: Icon, end, premium }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -36,6 +37,12 @@ export function Sidebar({ id, open, user, plan, onNavigate, onOpenProfile, onSig
               >
                 <Icon aria-hidden className="size-5 shrink-0" />
                 {label}
+                {premium && locked ? (
+                  <>
+                    <Lock aria-hidden data-testid="nav-lock" className="ml-auto size-3.5 shrink-0 opacity-70" />
+                    <span className="sr-only"> (Premium, locked)</span>
+                  </>
+                ) : null}
               </NavLink>
             </li>
           ))}
@@ -43,7 +50,7 @@ export function Sidebar({ id, open, user, plan, onNavigate, onOpenProfile, onSig
       </nav>
       <div className="flex flex-col gap-3 border-t border-slate-200 p-3">
         <PlanPanel plan={plan} />
-        <UserPanel user={user} onOpenProfile={onOpenProfile} onSignOut={onSignOut} />
+        <UserPanel user={user} onNavigate={onNavigate} onSignOut={onSignOut} />
       </div>
     </aside>
   );

@@ -7,11 +7,13 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (the dashboard, which every tool path starts with). */
   end?: boolean;
+  /** A Premium tool: locked (with a lock icon) for someone on Free. */
+  premium?: boolean;
 }
 
 /** The sidebar of spec §2: the dashboard, every tool in the catalogue's order, the community. */
 export const AI_NAV: readonly NavItem[] = [
   { to: '/ai', label: 'Dashboard', icon: House, end: true },
-  ...TOOLS.map((t) => ({ to: t.path, label: t.nav.label, icon: t.nav.icon })),
+  ...TOOLS.map((t) => ({ to: t.path, label: t.nav.label, icon: t.nav.icon, premium: t.plan === 'PREMIUM' })),
   { to: '/ai/community', label: 'Community', icon: Users },
 ];

@@ -92,6 +92,8 @@ function refreshCreations(): void {
   void apolloClient.refetchQueries({
     updateCache(cache) {
       cache.evict({ id: 'ROOT_QUERY', fieldName: 'myCreations' });
+      // A text generation counts against the free quota the sidebar shows.
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'billing' });
       cache.gc();
     },
   });

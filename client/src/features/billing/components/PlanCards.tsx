@@ -1,11 +1,8 @@
-import { useMutation } from '@apollo/client/react';
-import { Check, Crown, LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { Check, Crown } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Plan } from '../../../gql/graphql';
-import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
-import { ChangePlanMutation } from '../api/operations';
+import { ACCOUNT_PATH } from './ToolGate';
 
 interface PlanInfo {
   plan: Plan;
@@ -29,40 +26,29 @@ export const PLANS: PlanInfo[] = [
     name: 'Premium',
     tagline: 'For creators who use AI every day',
     price: 'Unlock every tool',
-    features: ['All tools included', 'Unlimited text generations', 'AI Image Generation', 'Background and Object Removal', 'Resume Review'],
+    features: ['14-day free trial, no credit card needed', 'All tools included', 'Unlimited text generations', 'AI Image Generation', 'Background and Object Removal', 'Resume Review'],
   },
 ];
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
- * Our own Free/Premium cards for built-in billing. Signed out, choosing a plan goes to
- * sign-in (and back here after); signed in, it calls `changePlan` and the returned
- * User {id plan} updates `me` in the cache, so every plan display follows.
+ * Our own Free/Premium cards for built-in billing. Plans change only on the account page
+ * (a trial, a cancellation, a subscription), never by a click here: signed out, choosing a
+ * plan goes to sign-in (and then to the account page for Premium); signed in, to the account page.
  */
 export function PlanCards({ headingLevel: Heading = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const { user, plan: current } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [changePlan, { loading }] = useMutation(ChangePlanMutation);
-  const [pending, setPending] = useState<Plan | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
-  async function choose(plan: Plan) {
+  function choose(plan: Plan) {
     if (!user) {
-      navigate(`/sign-in?redirect=${encodeURIComponent(pathname)}`);
+      const back = plan === 'PREMIUM' ? ACCOUNT_PATH : pathname;
+      navigate(`/sign-in?redirect=${encodeURIComponent(back)}`);
       return;
     }
-    setPending(plan);
-    setStatus(null);
-    try {
-      await changePlan({ variables: { plan } });
-      setStatus({ ok: true, text: plan === 'PREMIUM' ? "You're on Premium now!" : "You're on the Free plan now." });
-    } catch (err) {
-      setStatus({ ok: false, text: toAppError(err).message });
-    } finally {
-      setPending(null);
-    }
+    navigate(ACCOUNT_PATH);
   }
 
   return (
@@ -71,7 +57,7 @@ export function PlanCards({ headingLevel: Heading = 'h3' }: { headingLevel?: 'h2
         {PLANS.map((p) => {
           const premium = p.plan === 'PREMIUM';
           const isCurrent = !!user && (current ?? 'FREE') === p.plan;
-          const label = isCurrent ? 'Current plan' : !user ? (premium ? 'Upgrade to Premium' : 'Get started') : premium ? 'Upgrade to Premium' : 'Switch to Free';
+          const label = isCurrent ? 'Current plan' : premium ? 'Start 14-day free trial' : user ? 'Manage plan' : 'Get started';
           return (
             <section
               key={p.plan}
@@ -101,21 +87,20 @@ export function PlanCards({ headingLevel: Heading = 'h3' }: { headingLevel?: 'h2
               </ul>
               <button
                 type="button"
-                disabled={isCurrent || loading}
-                onClick={() => void choose(p.plan)}
+                disabled={isCurrent}
+                onClick={() => choose(p.plan)}
                 className={`mt-8 inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold disabled:cursor-not-allowed ${focusRing} ${
                   premium ? 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:opacity-60' : 'border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-60'
                 }`}
               >
-                {pending === p.plan ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
                 {label}
               </button>
             </section>
           );
         })}
       </div>
-      <p role={status && !status.ok ? 'alert' : 'status'} className={`mt-4 min-h-6 text-center text-sm font-medium ${status?.ok ? 'text-emerald-700' : 'text-rose-700'}`}>
-        {status?.text}
+      <p className="mx-auto mt-6 max-w-4xl text-center text-sm text-slate-600">
+        14-day free trial, no credit card needed. Plan changes are prorated. Cancel anytime — you keep access until the end of the billing period.
       </p>
     </div>
   );

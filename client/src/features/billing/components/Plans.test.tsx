@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { GraphQLError } from 'graphql';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('./ClerkPricingTable', () => ({ default: () => <p>Clerk pricing table</p> }));
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { signedOutAuth } from '../../auth/testing';
-import { ChangePlanMutation } from '../api/operations';
 import { Plans } from './Plans';
 
 afterEach(cleanup);
@@ -44,55 +42,44 @@ async function settle() {
 }
 
 describe('Plans (OUR PLANS and /product/pricing)', () => {
-  it('signed out: both plans offered; choosing one goes to sign-in and back here after', () => {
+  it('signed out: both plans offered with the trial; Premium goes to sign-in and then the account page, Free back here', () => {
     renderPlans(base);
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Free', 'Premium']);
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
+    expect(screen.getByText('14-day free trial, no credit card needed')).toBeTruthy();
+    expect(screen.getByText(/Plan changes are prorated\. Cancel anytime — you keep access until the end of the billing period\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start 14-day free trial' }));
+    expect(screen.getByTestId('where').textContent).toBe('/sign-in?redirect=%2Fai%2Faccount');
+  });
+
+  it('signed out: Get started signs in and comes back here', () => {
+    renderPlans(base);
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
     expect(screen.getByTestId('where').textContent).toBe('/sign-in?redirect=%2Fproduct%2Fpricing');
   });
 
-  it('signed in on Free: Free is the current plan; upgrading calls changePlan(PREMIUM) and says so', async () => {
-    const upgrade: MockLink.MockedResponse = {
-      request: { query: ChangePlanMutation, variables: { plan: 'PREMIUM' } },
-      result: { data: { changePlan: { __typename: 'User', id: 'u1', plan: 'PREMIUM' } } },
-      delay: 0,
-    };
-    renderPlans(freeUser, [upgrade]);
+  it('signed in on Free: Free is the current plan; Premium leads to the account page and sends no request', async () => {
+    // No mocks: any mutation (the old changePlan) would fail the test with "No more mocked responses".
+    const onError = vi.spyOn(console, 'error');
+    renderPlans(freeUser, []);
     expect((screen.getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start 14-day free trial' }));
     await settle();
-    expect(screen.getByRole('status').textContent).toBe("You're on Premium now!");
-    expect(screen.getByTestId('where').textContent).toBe('/product/pricing');
+    expect(screen.getByTestId('where').textContent).toBe('/ai/account');
+    expect(onError).not.toHaveBeenCalled();
+    onError.mockRestore();
   });
 
-  it("shows the server's refusal", async () => {
-    const refused: MockLink.MockedResponse = {
-      request: { query: ChangePlanMutation, variables: { plan: 'PREMIUM' } },
-      result: { errors: [new GraphQLError('Plans are managed in your Clerk account', { extensions: { code: 'FORBIDDEN' } })] },
-      delay: 0,
-    };
-    renderPlans(freeUser, [refused]);
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Premium' }));
-    await settle();
-    expect(screen.getByRole('alert').textContent).toBe('Plans are managed in your Clerk account');
-  });
-
-  it("signed in on Premium: can switch back to Free", async () => {
-    const downgrade: MockLink.MockedResponse = {
-      request: { query: ChangePlanMutation, variables: { plan: 'FREE' } },
-      result: { data: { changePlan: { __typename: 'User', id: 'u1', plan: 'FREE' } } },
-      delay: 0,
-    };
-    renderPlans({ ...freeUser, plan: 'PREMIUM' }, [downgrade]);
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to Free' }));
-    await settle();
-    expect(screen.getByRole('status').textContent).toBe("You're on the Free plan now.");
+  it('signed in on Premium: Premium is current; the Free card leads to the account page (cancel there)', () => {
+    renderPlans({ ...freeUser, plan: 'PREMIUM' });
+    expect((screen.getByRole('button', { name: 'Current plan' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Manage plan' }));
+    expect(screen.getByTestId('where').textContent).toBe('/ai/account');
   });
 
   it("under Clerk, shows Clerk's pricing table instead (once Clerk has loaded)", async () => {
     const { rerender } = renderPlans({ ...base, provider: 'clerk', loading: true });
     expect(screen.getByLabelText('Loading plans')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start 14-day free trial' })).toBeNull();
     rerender(
       <AuthContext.Provider value={{ ...base, provider: 'clerk' }}>
         <MockedProvider>
@@ -103,6 +90,6 @@ describe('Plans (OUR PLANS and /product/pricing)', () => {
       </AuthContext.Provider>,
     );
     expect(await screen.findByText('Clerk pricing table')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start 14-day free trial' })).toBeNull();
   });
 });

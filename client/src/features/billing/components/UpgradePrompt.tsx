@@ -1,10 +1,6 @@
-import { useMutation } from '@apollo/client/react';
-import { Crown, LoaderCircle } from 'lucide-react';
+import { Crown, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import { toAppError } from '../../../lib/graphqlError';
-import { useAuth } from '../../auth';
-import { ChangePlanMutation } from '../api/operations';
+import { ACCOUNT_PATH } from './ToolGate';
 
 export type UpgradeReason = 'PREMIUM_REQUIRED' | 'QUOTA_EXCEEDED';
 
@@ -12,36 +8,26 @@ export type UpgradeReason = 'PREMIUM_REQUIRED' | 'QUOTA_EXCEEDED';
 export const isUpgradeCode = (code: string | null | undefined): code is UpgradeReason => code === 'PREMIUM_REQUIRED' || code === 'QUOTA_EXCEEDED';
 
 const COPY: Record<UpgradeReason, { title: string; body: string }> = {
-  PREMIUM_REQUIRED: { title: 'This is a Premium tool', body: 'Upgrade to Premium to unlock it, along with every other AI tool.' },
+  PREMIUM_REQUIRED: { title: 'This is a Premium tool', body: 'Start a 14-day free trial (no credit card needed) to unlock it, along with every other AI tool.' },
   QUOTA_EXCEEDED: {
     title: "You've used this month's free generations",
-    body: 'Upgrade to Premium for unlimited generations, or come back next month.',
+    body: 'Premium has unlimited generations: try it free for 14 days, or come back next month.',
   },
 };
 
 interface Props {
   reason: UpgradeReason;
-  /** Called once the plan is Premium, e.g. to retry what was refused. */
+  /**
+   * No longer called: upgrading happens on the account page (a trial or a subscription),
+   * never here, and the tool page is fresh when the user comes back. Kept so the tools'
+   * result panels need not change.
+   */
   onUpgraded?: () => void;
 }
 
-/** What a refused request shows instead of a raw error: why, and the way out. */
-export function UpgradePrompt({ reason, onUpgraded }: Props) {
-  const { provider } = useAuth();
-  const [changePlan, { loading }] = useMutation(ChangePlanMutation);
+/** What a refused request shows instead of a raw error: why, and the way out (the account page). */
+export function UpgradePrompt({ reason }: Props) {
   const copy = COPY[reason];
-
-  async function upgrade() {
-    try {
-      // The returned User {id plan} updates `me` in the cache, so the plan panel follows.
-      await changePlan({ variables: { plan: 'PREMIUM' } });
-      toast.success("You're on Premium now!");
-      onUpgraded?.();
-    } catch (err) {
-      toast.error(toAppError(err).message);
-    }
-  }
-
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
       <div className="flex items-start gap-3">
@@ -52,18 +38,13 @@ export function UpgradePrompt({ reason, onUpgraded }: Props) {
         </div>
       </div>
       <div className="flex flex-wrap gap-2 pl-10">
-        {/* Only built-in billing can switch plans here; with Clerk, plans live in the Clerk account. */}
-        {provider === 'builtin' ? (
-          <button
-            type="button"
-            onClick={upgrade}
-            disabled={loading}
-            className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600 disabled:opacity-60"
-          >
-            {loading && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            Upgrade to Premium
-          </button>
-        ) : null}
+        <Link
+          to={ACCOUNT_PATH}
+          className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+        >
+          <Sparkles aria-hidden className="size-4" />
+          Upgrade to Premium
+        </Link>
         <Link
           to="/product/pricing"
           className="inline-flex items-center rounded-lg border border-amber-300 bg-white px-3 py-2 text-sm font-medium text-amber-900 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"

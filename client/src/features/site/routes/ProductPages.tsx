@@ -79,7 +79,9 @@ const INCLUDED = [
 const PRICING_FAQ = [
   { q: 'What counts as a text generation?', a: 'Each article or set of blog titles you generate counts as one. Free accounts get 10 a month; the allowance resets at the start of each month.' },
   { q: 'Which tools need Premium?', a: 'Image generation, background removal, object removal and resume review are Premium tools. Articles and blog titles are available on both plans.' },
-  { q: 'Can I cancel at any time?', a: 'Yes. You keep Premium until the end of the period you paid for, then your account returns to the Free plan. Your creations stay.' },
+  { q: 'Is there a free trial?', a: 'Yes. Premium comes with a 14-day free trial, no credit card needed. Start it from your account page; every Premium tool unlocks at once.' },
+  { q: 'What happens when I change plans?', a: 'Plan changes are prorated: you pay only for the time you use on each plan.' },
+  { q: 'Can I cancel at any time?', a: 'Yes. Cancel anytime — you keep access until the end of the billing period, then your account returns to the Free plan. Your creations stay.' },
   { q: 'Do I keep the rights to what I create?', a: 'Yes. The content you create is yours to use, subject to our Terms of Service.' },
 ];
 
@@ -89,7 +91,7 @@ export function PricingRoute() {
       <PageIntro
         eyebrow="Pricing"
         title="Simple plans for every creator"
-        intro="Start free with our writing tools and upgrade when you need every tool in the studio."
+        intro="Start free with our writing tools and upgrade when you need every tool in the studio. Try Premium free for 14 days, no credit card needed."
       />
       <div className="mt-10 sm:mt-12">
         <Plans headingLevel="h2" />

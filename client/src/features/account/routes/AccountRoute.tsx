@@ -1,0 +1,66 @@
+import { useQuery } from '@apollo/client/react';
+import { RefreshCw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { LoadingPanel } from '../../../components/Spinner';
+import { toAppError } from '../../../lib/graphqlError';
+import { useAuth } from '../../auth';
+import { BillingQuery } from '../../billing/api/operations';
+import { PlanSection } from '../components/PlanSection';
+import { ProfileCard } from '../components/ProfileCard';
+
+const ClerkUserProfile = lazy(() => import('../components/ClerkUserProfile'));
+
+/**
+ * /ai/account (spec §2: the sidebar's avatar and name open it): who is signed in, the plan
+ * with its trial or renewal date, start trial / cancel / resume, and this month's usage.
+ * Under Clerk, Clerk's own profile replaces ours for identity.
+ */
+export function AccountRoute() {
+  const { user, provider } = useAuth();
+  const { data, error, loading, refetch } = useQuery(BillingQuery, { fetchPolicy: 'cache-and-network' });
+  const billing = data?.billing;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <title>Account · Atelier</title>
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Account</h1>
+        <p className="text-slate-500">Your profile, your plan and what you have used this month.</p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {provider === 'clerk' ? (
+          <section aria-label="Profile" className="min-w-0 overflow-x-auto lg:col-span-2 lg:row-start-2">
+            <Suspense fallback={<LoadingPanel label="Loading your profile…" />}>
+              <ClerkUserProfile />
+            </Suspense>
+          </section>
+        ) : user ? (
+          <ProfileCard user={user} />
+        ) : null}
+        {billing ? (
+          <PlanSection billing={billing} />
+        ) : error ? (
+          <section aria-labelledby="plan-heading" className="rounded-2xl border border-rose-200 bg-rose-50 p-5 sm:p-6">
+            <h2 id="plan-heading" className="text-lg font-semibold text-rose-900">
+              Plan and usage
+            </h2>
+            <p role="alert" className="mt-2 text-sm text-rose-800">
+              Your plan could not be loaded. {toAppError(error).message}
+            </p>
+            <button
+              type="button"
+              onClick={() => void refetch().catch(() => {})}
+              className="mt-3 inline-flex items-center gap-2 rounded-lg border border-rose-300 bg-white px-3 py-2 text-sm font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-600"
+            >
+              <RefreshCw aria-hidden className="size-4" /> Try again
+            </button>
+          </section>
+        ) : loading ? (
+          <section aria-label="Plan and usage" aria-busy="true" className="rounded-2xl border border-slate-200 bg-white">
+            <LoadingPanel label="Loading your plan…" />
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}
