@@ -1,7 +1,7 @@
 // The one configured Apollo Client: queries and mutations over HTTP (multipart when the
 // variables hold files), subscriptions over graphql-ws on the same path. Both ask
 // lib/authToken for the bearer token, so they always speak as the current user.
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache, type TypePolicies } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { relayStylePagination } from '@apollo/client/utilities';
@@ -68,22 +68,23 @@ const transport = ApolloLink.split(
   ApolloLink.from([authLink, httpLink]),
 );
 
+/** The cache's rules, exported so component tests build their cache the same way. */
+export const typePolicies: TypePolicies = {
+  // The signed-in user's billing has no id: one record, so every answer (query or
+  // startTrial/cancel/resume) lands in the same place and every display follows.
+  Billing: { keyFields: [] },
+  Query: {
+    fields: {
+      // One growing list per user; evicted whole when a job completes (see features/jobs).
+      myCreations: relayStylePagination(),
+      communityFeed: relayStylePagination(),
+    },
+  },
+};
+
 export const apolloClient = new ApolloClient({
   link: transport,
-  cache: new InMemoryCache({
-    typePolicies: {
-      // The signed-in user's billing has no id: one record, so every answer (query or
-      // startTrial/cancel/resume) lands in the same place and every display follows.
-      Billing: { keyFields: [] },
-      Query: {
-        fields: {
-          // One growing list per user; evicted whole when a job completes (see features/jobs).
-          myCreations: relayStylePagination(),
-          communityFeed: relayStylePagination(),
-        },
-      },
-    },
-  }),
+  cache: new InMemoryCache({ typePolicies }),
 });
 
 const sessionListeners = new Set<() => void>();
