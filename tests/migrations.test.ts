@@ -60,7 +60,7 @@ describe('offline migrations', () => {
     }
     const tables = await query<{ tablename: string }>(fromFolder, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
     expect(tables.map((t) => t.tablename)).toEqual(
-      ['ContactMessage', 'Creation', 'Feedback', 'Job', 'Like', 'NewsletterSubscriber', 'UsageCounter', 'User', '_prisma_migrations'].sort(),
+      ['BillingEvent', 'ContactMessage', 'Creation', 'Feedback', 'Job', 'Like', 'NewsletterSubscriber', 'Subscription', 'UsageCounter', 'User', '_prisma_migrations'].sort(),
     );
   });
 
