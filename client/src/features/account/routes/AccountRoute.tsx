@@ -27,7 +27,7 @@ export function AccountRoute() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Account</h1>
         <p className="text-slate-500">Your profile, your plan and what you have used this month.</p>
       </header>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         {provider === 'clerk' ? (
           <section aria-label="Profile" className="min-w-0 overflow-x-auto lg:col-span-2 lg:row-start-2">
             <Suspense fallback={<LoadingPanel label="Loading your profile…" />}>
