@@ -41,7 +41,7 @@ export function composeApp(services: Services): App {
     storage,
     tools: new ToolService(services, jobs, tools, storage),
     auth: new AuthService(services),
-    users: new UserService(services),
+    users: new UserService(services, storage),
     billing: new BillingService(services),
     creations: new CreationService(services, imageTypes, storage),
     likes: new LikeService(services),

@@ -1,4 +1,4 @@
-import { Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import { UserObject } from './user.types.js';
@@ -19,6 +19,13 @@ export class UserResolver {
   })
   signOut(@Ctx() ctx: UserContext): Promise<boolean> {
     return ctx.app.users.signOut(requireUser(ctx), ctx.session);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Deletes the signed-in built-in account, after its password: creations, likes, files and sessions; open sockets close. Clerk accounts are deleted in Clerk.',
+  })
+  deleteAccount(@Arg('password', () => String) password: string, @Ctx() ctx: UserContext): Promise<boolean> {
+    return ctx.app.users.deleteAccount(requireUser(ctx), password);
   }
 
   @FieldResolver(() => String, { nullable: true })

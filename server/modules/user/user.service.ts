@@ -2,6 +2,7 @@
 import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import type { Session } from '../../auth/tokens.js';
+import { verifyPassword } from '../../auth/passwords.js';
 import { Plan } from '../../db/generated/enums.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
@@ -14,7 +15,29 @@ export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | nu
   [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
 
 export class UserService {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    /** Where the account's images are removed from when it is deleted. */
+    private readonly files: Pick<Storage, 'remove'>,
+  ) {}
+
+  /**
+   * Deletes the signed-in built-in account after checking its password: creations, likes,
+   * files, usage and sessions go, and its open sockets close (USER_CHANGED). A Clerk account is
+   * deleted in Clerk (its webhook deletes ours).
+   */
+  async deleteAccount(user: User, password: string): Promise<boolean> {
+    if (user.authProvider !== 'local' || !user.passwordHash) {
+      throw new AppError(ErrorCode.FORBIDDEN, 'Your account is managed by Clerk: delete it from your Clerk profile');
+    }
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, 'The password is not right', { field: 'password' });
+    }
+    const deleted = await deleteUser(this.services.db, this.services.pubsub, user.id, this.files);
+    this.services.identity.forget(user.id);
+    if (!deleted) throw new AppError(ErrorCode.UNAUTHENTICATED, ACCOUNT_GONE_MESSAGE);
+    return true;
+  }
 
   /**
    * Signs out one built-in session: its token is refused from now on, on every API process,
