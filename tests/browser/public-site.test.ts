@@ -144,11 +144,13 @@ describe('public site', () => {
     }
   });
 
-  it('sends an anonymous plan choice to sign-in, and upgrades a signed-in account through changePlan', async () => {
+  it('sends an anonymous Premium choice to sign-in (then the account page); a signed-in Free account goes to the account page, its plan unchanged', async () => {
     const anon = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await anon.goto(`${t.server.url}/`);
-    await anon.getByRole('button', { name: 'Upgrade to Premium' }).click();
-    await anon.waitForURL('**/sign-in?redirect=%2F');
+    // Spec §1's claims, now true (issue 16).
+    await anon.getByText('A 14-day free trial, no credit card needed. Plan changes are prorated, and cancelling keeps access until the end of the billing period.').waitFor();
+    await anon.getByRole('button', { name: 'Start 14-day free trial' }).click();
+    await anon.waitForURL('**/sign-in?redirect=%2Fai%2Faccount');
     await anon.close();
 
     const { token, user } = await signUp(t.server.url, 'Petra', 'plans-ui');
@@ -159,10 +161,11 @@ describe('public site', () => {
     const plans = page.locator('#plans');
     await plans.getByRole('button', { name: 'Current plan' }).waitFor();
     expect(await plans.getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
-    await plans.getByRole('button', { name: 'Upgrade to Premium' }).click();
-    await plans.getByRole('status').filter({ hasText: "You're on Premium now!" }).waitFor();
-    expect((await t.server.app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('PREMIUM');
-    await plans.getByRole('button', { name: 'Switch to Free' }).waitFor();
+    await plans.getByRole('button', { name: 'Start 14-day free trial' }).click();
+    await page.waitForURL('**/ai/account');
+    await page.getByRole('button', { name: 'Start 14-day free trial (no card)' }).waitFor();
+    // Choosing a plan on the landing page changes nothing by itself.
+    expect((await t.server.app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('FREE');
     await context.close();
   });
 
