@@ -19,6 +19,7 @@ import { unavailableError } from './unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { UserCache } from './auth/user-cache.js';
 import { clerkWebhookRoutes } from './auth/clerk-webhooks.js';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhooks.js';
 import { announceUserChange } from './modules/user/user.service.js';
 import { loadTokenSecret, sessionOf } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './errors.js';
@@ -202,6 +203,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   if (identity instanceof ClerkIdentity && config.CLERK_WEBHOOK_SIGNING_SECRET) {
     expressApp.use(clerkWebhookRoutes({ signingSecret: config.CLERK_WEBHOOK_SIGNING_SECRET, db, pubsub, identity, files: app.storage, log }));
   }
+  if (app.billing.stripe) expressApp.use(stripeWebhookRoutes({ billing: app.billing, db, log }));
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // Each REST router gets its own module's services and nothing else.
   const rest = { identity, log };
@@ -232,7 +234,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         try {
           const token = bearerToken(req.headers.authorization);
           const user = token ? await identity.authenticate(token) : null;
-          return createContext(app, user, req.ip, token && user ? sessionOf(token) : null);
+          // origin: where Stripe Checkout sends the browser back when PUBLIC_URL is unset.
+          return { ...createContext(app, user, req.ip, token && user ? sessionOf(token) : null), origin: `${req.protocol}://${req.get('host')}` };
         } catch (e) {
           const known = e instanceof AppError ? e : unavailableError(e);
           if (known) {

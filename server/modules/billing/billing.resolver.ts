@@ -7,7 +7,8 @@ import type { User } from '../../db/generated/client.js';
 import { Plan } from '../../graphql-enums.js';
 import { UserObject } from '../user/user.types.js';
 
-type BillingContext = Context<{ billing: BillingService }>;
+/** `origin`: the request's own origin (app.ts), where Stripe sends the browser back when PUBLIC_URL is unset. */
+type BillingContext = Context<{ billing: BillingService }> & { origin?: string };
 
 @Resolver(() => BillingObject)
 export class BillingResolver {
@@ -32,6 +33,18 @@ export class BillingResolver {
   })
   changePlan(@Arg('plan', () => Plan) plan: Plan, @Ctx() ctx: BillingContext): Promise<User> {
     return ctx.app.billing.changePlan(requireUser(ctx), plan);
+  }
+
+  @Mutation(() => String, {
+    description: 'Stripe billing: the URL of a Stripe Checkout page for Premium (a 14-day trial with no card, if the account never had one). The browser comes back to /ai/account?checkout=success or =cancel',
+  })
+  startCheckout(@Ctx() ctx: BillingContext): Promise<string> {
+    return ctx.app.billing.startCheckout(requireUser(ctx), ctx.origin);
+  }
+
+  @Mutation(() => String, { description: "Stripe billing: the URL of the user's Stripe Customer Portal (change plan, cancel at period end, card, invoices)" })
+  openBillingPortal(@Ctx() ctx: BillingContext): Promise<string> {
+    return ctx.app.billing.openBillingPortal(requireUser(ctx), ctx.origin);
   }
 
   @Mutation(() => BillingObject, { description: 'Undoes a cancellation before the period ends' })

@@ -1,7 +1,9 @@
 // Plans that mean something (issue 16): the user's plan comes from their subscription, never
 // from a request to change it. With Clerk as the identity, Clerk Billing decides (its `pla`
-// claim); otherwise the built-in demo billing: a 14-day trial with no card, cancel (access
-// kept to the period's end) and resume. Nothing here takes money.
+// claim); with STRIPE_SECRET_KEY, Stripe (Checkout to subscribe, its Customer Portal to change
+// or cancel, webhooks to tell us: stripe-webhooks.ts); otherwise the built-in demo billing: a
+// 14-day trial with no card, cancel (access kept to the period's end) and resume. The demo
+// takes no money.
 import type { Services } from '../../context.js';
 import type { Subscription, User } from '../../db/generated/client.js';
 import type { SubscriptionStatus } from '../../db/generated/enums.js';
@@ -14,10 +16,11 @@ import { usageOf } from '../job/usage.js';
 import { announceUserChange } from '../user/user.service.js';
 import { effectivePlan } from './billing.plan.js';
 import { saveSubscription } from './billing.store.js';
+import { createStripeClient, stripeSettings, type Stripe, type StripeSettings } from './stripe.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type BillingMode = 'DEMO' | 'CLERK';
+export type BillingMode = 'DEMO' | 'CLERK' | 'STRIPE';
 
 export interface BillingStatus {
   mode: BillingMode;
@@ -38,15 +41,24 @@ export function statusNow(s: Pick<Subscription, 'status' | 'currentPeriodEnd' | 
   return ended ? 'CANCELED' : s.status;
 }
 
+const STRIPE_MANAGES = 'Your subscription is managed by Stripe: use Subscribe (startCheckout) to start it and Manage billing (openBillingPortal) to change or cancel it';
+
 export class BillingService {
+  /** Stripe's client and settings when Stripe bills (STRIPE_SECRET_KEY, built-in identity); else null. */
+  readonly stripe: { client: Stripe; settings: StripeSettings } | null;
+
   constructor(
     private readonly services: Services,
     /** The clock: tests move it to see trials and periods end. */
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    const settings = stripeSettings(services.config);
+    this.stripe = settings && services.identity.kind === 'builtin' ? { client: createStripeClient(settings.secretKey, services.config.STRIPE_API_URL), settings } : null;
+  }
 
   get mode(): BillingMode {
-    return this.services.identity.kind === 'clerk' ? 'CLERK' : 'DEMO';
+    if (this.services.identity.kind === 'clerk') return 'CLERK';
+    return this.stripe ? 'STRIPE' : 'DEMO';
   }
 
   async status(user: User): Promise<BillingStatus> {
@@ -57,7 +69,7 @@ export class BillingService {
       usageOf(db, user.id, { kind: 'text', month: currentMonth(new Date(now)) }),
     ]);
     const base = { mode: this.mode, plan: effectivePlan(user, now), textUsedThisMonth: used, freeTextQuota: config.FREE_TEXT_QUOTA };
-    if (!sub) return { ...base, status: null, trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, daysLeft: null, canStartTrial: this.mode === 'DEMO' };
+    if (!sub) return { ...base, status: null, trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, daysLeft: null, canStartTrial: this.mode !== 'CLERK' };
     const status = statusNow(sub, now);
     return {
       ...base,
@@ -66,7 +78,7 @@ export class BillingService {
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       daysLeft: status === 'CANCELED' ? 0 : Math.max(0, Math.ceil((sub.currentPeriodEnd.getTime() - now) / DAY_MS)),
-      canStartTrial: this.mode === 'DEMO' && !sub.trialUsed,
+      canStartTrial: this.mode !== 'CLERK' && !sub.trialUsed,
     };
   }
 
@@ -98,11 +110,62 @@ export class BillingService {
   }
 
   /**
+   * Stripe: a Checkout Session for the Premium subscription; its URL, where the browser goes.
+   * A 14-day trial with no card (payment_method_collection if_required) unless the user has
+   * had one. The user is tied to what Stripe creates by client_reference_id and the
+   * subscription's metadata.userId (the webhooks read them); a known customer is reused.
+   */
+  async startCheckout(user: User, origin: string | undefined): Promise<string> {
+    const { client, settings } = this.requireStripe();
+    const sub = await this.services.db.subscription.findUnique({ where: { userId: user.id } });
+    // A second subscription would bill twice; a payment problem is fixed in the portal.
+    if (sub?.provider === 'stripe' && statusNow(sub, this.now()) !== 'CANCELED') {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, 'You already have a subscription: use Manage billing to change or cancel it');
+    }
+    const base = this.returnBase(origin);
+    const customer = sub?.providerCustomerId ?? null;
+    const session = await client.checkout.sessions
+      .create({
+        mode: 'subscription',
+        ...(customer ? { customer } : user.email ? { customer_email: user.email } : {}),
+        client_reference_id: user.id,
+        line_items: [{ price: settings.premiumPrice, quantity: 1 }],
+        subscription_data: { ...(sub?.trialUsed ? {} : { trial_period_days: TRIAL_DAYS }), metadata: { userId: user.id } },
+        payment_method_collection: 'if_required',
+        success_url: `${base}/ai/account?checkout=success`,
+        cancel_url: `${base}/ai/account?checkout=cancel`,
+      })
+      .catch((e: unknown) => this.stripeFailed(e, 'start a checkout'));
+    if (!session.url) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, 'Stripe did not give a checkout page; please try again');
+    return session.url;
+  }
+
+  /** Stripe: a Customer Portal session (plan changes, cancellation at period end, invoices, card); its URL. */
+  async openBillingPortal(user: User, origin: string | undefined): Promise<string> {
+    const { client } = this.requireStripe();
+    const sub = await this.services.db.subscription.findUnique({ where: { userId: user.id } });
+    if (!sub?.providerCustomerId) throw new AppError(ErrorCode.BAD_USER_INPUT, 'You have no Stripe subscription yet: subscribe first');
+    const portal = await client.billingPortal.sessions
+      .create({ customer: sub.providerCustomerId, return_url: `${this.returnBase(origin)}/ai/account` })
+      .catch((e: unknown) => this.stripeFailed(e, 'open the billing portal'));
+    return portal.url;
+  }
+
+  /** After a provider changed a user's subscription: this process forgets them, the others hear of it. */
+  async announce(userId: string): Promise<void> {
+    this.services.identity.forget(userId);
+    await announceUserChange(this.services.pubsub, userId).catch((e: Error) =>
+      this.services.log.warn({ err: e.message }, 'could not announce a plan change; other processes see it within USER_CACHE_TTL_MS'),
+    );
+  }
+
+  /**
    * The old plan switch, kept for older clients: Premium is never given by asking (a trial or
    * a subscription gives it); FREE cancels at the period's end, as cancel does.
    */
   async changePlan(user: User, plan: User['plan']): Promise<User> {
     if (this.mode === 'CLERK') throw new AppError(ErrorCode.FORBIDDEN, 'Plans are managed in your Clerk account');
+    if (this.mode === 'STRIPE') throw new AppError(ErrorCode.BAD_USER_INPUT, STRIPE_MANAGES);
     if (plan === user.plan) return user;
     if (plan === 'PREMIUM') throw new AppError(ErrorCode.FORBIDDEN, 'Start a trial or subscribe from your account page');
     await this.cancel(user);
@@ -111,6 +174,26 @@ export class BillingService {
 
   private requireDemo(): void {
     if (this.mode === 'CLERK') throw new AppError(ErrorCode.FORBIDDEN, 'Your plan is managed in your Clerk account');
+    if (this.mode === 'STRIPE') throw new AppError(ErrorCode.BAD_USER_INPUT, STRIPE_MANAGES);
+  }
+
+  private requireStripe(): NonNullable<BillingService['stripe']> {
+    if (!this.stripe) throw new AppError(ErrorCode.BAD_USER_INPUT, this.mode === 'CLERK' ? 'Your plan is managed in your Clerk account' : 'Stripe billing is not configured here');
+    return this.stripe;
+  }
+
+  /** Where Checkout and the Portal send the browser back: PUBLIC_URL, else the request's origin. */
+  private returnBase(origin: string | undefined): string {
+    const base = this.services.config.PUBLIC_URL ?? origin;
+    if (!base) throw new AppError(ErrorCode.BAD_USER_INPUT, 'This server does not know its public address (set PUBLIC_URL)');
+    return base.replace(/\/+$/, '');
+  }
+
+  /** Stripe refused or could not be reached: a sentence for the user, the details (never the key) in the log. */
+  private stripeFailed(e: unknown, what: string): never {
+    const err = e as { type?: string; message?: string; statusCode?: number };
+    this.services.log.warn({ type: err.type, status: err.statusCode, why: err.message?.slice(0, 200) }, `Stripe: could not ${what}`);
+    throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE, `Stripe could not ${what} just now; please try again in a moment`);
   }
 
   /** The user's subscription that has not ended; BAD_USER_INPUT when there is none. */
@@ -139,10 +222,7 @@ export class BillingService {
       throw e;
     });
     // This process at once, the others through pub/sub: the next request and every socket sees the plan.
-    this.services.identity.forget(user.id);
-    await announceUserChange(this.services.pubsub, user.id).catch((e: Error) =>
-      this.services.log.warn({ err: e.message }, 'could not announce a plan change; other processes see it within USER_CACHE_TTL_MS'),
-    );
+    await this.announce(user.id);
   }
 
   private async reload(user: User): Promise<User> {

@@ -3,10 +3,10 @@ import { SubscriptionStatus } from '../../db/generated/enums.js';
 import { Plan } from '../../graphql-enums.js';
 import type { BillingMode as Mode } from './billing.service.js';
 
-const BillingModeEnum = { DEMO: 'DEMO', CLERK: 'CLERK' } as const satisfies Record<Mode, Mode>;
+const BillingModeEnum = { DEMO: 'DEMO', CLERK: 'CLERK', STRIPE: 'STRIPE' } as const satisfies Record<Mode, Mode>;
 registerEnumType(BillingModeEnum, {
   name: 'BillingMode',
-  description: 'Who decides the plan: DEMO, the built-in demo billing (no money is taken); CLERK, Clerk Billing',
+  description: 'Who decides the plan: DEMO, the built-in demo billing (no money is taken); CLERK, Clerk Billing; STRIPE, Stripe (Checkout to subscribe, its Customer Portal to change or cancel)',
 });
 registerEnumType(SubscriptionStatus, { name: 'SubscriptionStatus', description: 'A subscription now: a trial or cancelled period that has run out is CANCELED' });
 
@@ -33,7 +33,7 @@ export class BillingObject {
   @Field(() => Int, { nullable: true, description: 'Whole days until currentPeriodEnd' })
   daysLeft!: number | null;
 
-  @Field(() => Boolean, { description: 'A free trial can be started (never had one)' })
+  @Field(() => Boolean, { description: 'A free trial can be started (never had one): DEMO with startTrial, STRIPE as part of startCheckout' })
   canStartTrial!: boolean;
 
   @Field(() => Int)

@@ -1,0 +1,85 @@
+// Stripe as the billing provider (STRIPE_SECRET_KEY with built-in identity): the SDK client,
+// and what a Stripe Subscription object means for us (a SubscriptionSnapshot). The SDK pins
+// its own API version (2026-10-28 for stripe@23), whose Subscription carries the billing
+// period on each ITEM (current_period_start/end), no longer on the subscription itself.
+import Stripe from 'stripe';
+import type { Config } from '../../config.js';
+import type { Plan, SubscriptionStatus } from '../../db/generated/enums.js';
+import type { SubscriptionSnapshot } from './billing.store.js';
+
+export type { Stripe };
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  premiumPrice: string;
+}
+
+/** Stripe's settings when Stripe bills (config.ts refuses a key without the other two). */
+export function stripeSettings(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRICE_PREMIUM'>): StripeSettings | null {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_PRICE_PREMIUM: premiumPrice } = config;
+  return secretKey && webhookSecret && premiumPrice ? { secretKey, webhookSecret, premiumPrice } : null;
+}
+
+/** The SDK client; STRIPE_API_URL (tests) points it at another server. */
+export function createStripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const at = apiUrl ? new URL(apiUrl) : null;
+  const protocol = at?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(at ? { host: at.hostname, port: at.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
+  });
+}
+
+/** Stripe's status as ours. `incomplete` (first payment not made yet) gives nothing, like past due. */
+export function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus {
+  switch (status) {
+    case 'trialing':
+      return 'TRIALING';
+    case 'active':
+      return 'ACTIVE';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'CANCELED';
+    // past_due, unpaid, incomplete, paused (a trial that ended with no card, when so configured)
+    default:
+      return 'PAST_DUE';
+  }
+}
+
+/** An id from a field Stripe may send as an id or as the expanded object. */
+export function idOf(v: string | { id: string } | null | undefined): string | null {
+  if (!v) return null;
+  return typeof v === 'string' ? v : v.id;
+}
+
+const fromUnix = (s: number) => new Date(s * 1000);
+
+/**
+ * The snapshot a Stripe Subscription gives, as of `at` (the event's `created`: an older event
+ * never overwrites a newer state). PREMIUM when one of its items is the Premium price.
+ */
+export function snapshotOf(sub: Stripe.Subscription, premiumPrice: string, at: Date): SubscriptionSnapshot {
+  const items = sub.items?.data ?? [];
+  const premium = items.find((i) => i.price?.id === premiumPrice);
+  const item = premium ?? items[0];
+  const plan: Plan = premium ? 'PREMIUM' : 'FREE';
+  const start = item?.current_period_start ?? sub.start_date ?? sub.created;
+  const periodEnd = item?.current_period_end ?? sub.trial_end ?? start;
+  // The portal may cancel "at period end" as cancel_at (a date) rather than the flag: access ends then.
+  const end = sub.cancel_at ? Math.min(periodEnd, sub.cancel_at) : periodEnd;
+  return {
+    provider: 'stripe',
+    plan,
+    status: statusOf(sub.status),
+    currentPeriodStart: fromUnix(start),
+    currentPeriodEnd: fromUnix(end),
+    trialEnd: sub.trial_end ? fromUnix(sub.trial_end) : null,
+    cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at),
+    providerCustomerId: idOf(sub.customer),
+    providerSubscriptionId: sub.id,
+    providerUpdatedAt: at,
+  };
+}

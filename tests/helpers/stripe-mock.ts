@@ -1,0 +1,293 @@
+// A local HTTP server speaking Stripe's REST API as the `stripe` SDK calls it: form-encoded
+// POST bodies in bracket notation (`line_items[0][price]=…`), `Authorization: Bearer sk_test_…`,
+// JSON objects with `object` and prefixed ids (cus_, cs_test_, sub_, si_, bps_), errors as
+// `{ "error": { "type": "invalid_request_error", "message": … } }`. It keeps the customers,
+// sessions and subscriptions it made, so `completeCheckout` can do what Stripe does when the
+// buyer finishes Checkout, and it records every request so tests can see what we sent.
+// Webhook deliveries are signed here exactly as Stripe signs them (our own HMAC, not the SDK's).
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export const STRIPE_TEST_SECRET_KEY = 'sk_test_atelier_mock_0123456789';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_atelier_mock_signing_secret_0123456789';
+export const STRIPE_TEST_PRICE = 'price_atelier_premium_monthly';
+const DAY_S = 24 * 60 * 60;
+const MONTH_S = 30 * DAY_S;
+
+type Params = Record<string, any>;
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** The form body, parsed from bracket notation into objects and arrays. */
+  params: Params;
+  /** The form body as sent. */
+  raw: string;
+  headers: IncomingMessage['headers'];
+}
+
+/** Stripe's form encoding read back: `a[b][0][c]=v` → { a: { b: [{ c: 'v' }] } }. */
+export function parseStripeForm(body: string): Params {
+  const out: Params = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const head = key.match(/^[^[]+/)?.[0] ?? key;
+    const path = [head, ...[...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!)];
+    let node: any = out;
+    path.forEach((seg, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!);
+      const k = Array.isArray(node) ? Number(seg) : seg;
+      if (last) node[k] = value;
+      else node = node[k] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return out;
+}
+
+const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/** `Stripe-Signature` as Stripe sends it: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by the whsec_ secret>. */
+export function stripeSignature(payload: string, secret: string, t = nowS()): string {
+  const v1 = createHmac('sha256', secret).update(`${t}.${payload}`, 'utf8').digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+export interface StripeMock {
+  url: string;
+  requests: RecordedRequest[];
+  customers: Map<string, Params>;
+  sessions: Map<string, Params>;
+  subscriptions: Map<string, Params>;
+  /** Requests to one method + path (path may end with a prefix match "…/*"). */
+  requestsTo(method: string, path: string): RecordedRequest[];
+  /** What Stripe does when the buyer completes Checkout: a customer (unless given) and a subscription (trialing when a trial was asked for). */
+  completeCheckout(sessionId: string): { session: Params; subscription: Params };
+  /** Changes a subscription as Stripe would (the portal, a failed renewal…); returns it. */
+  updateSubscription(subId: string, change: Params): Params;
+  /** An Event object as Stripe sends it to an endpoint. */
+  event(type: string, object: Params, opts?: { id?: string; created?: number }): Params;
+  /** An Invoice object for a subscription. */
+  invoice(sub: Params, status: 'paid' | 'open'): Params;
+  /** Posts an event to the endpoint, signed as Stripe signs it (or as given, to forge one). */
+  deliver(endpoint: string, event: Params, opts?: { secret?: string; t?: number; signature?: string | null }): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export async function startStripeMock(opts: { secretKey?: string; prices?: string[] } = {}): Promise<StripeMock> {
+  const secretKey = opts.secretKey ?? STRIPE_TEST_SECRET_KEY;
+  const prices = new Set(opts.prices ?? [STRIPE_TEST_PRICE]);
+  const requests: RecordedRequest[] = [];
+  const customers = new Map<string, Params>();
+  const sessions = new Map<string, Params>();
+  const subscriptions = new Map<string, Params>();
+  const sockets = new Set<Socket>();
+
+  const priceObject = (pid: string) => ({ id: pid, object: 'price', active: true, currency: 'usd', unit_amount: 1200, type: 'recurring', recurring: { interval: 'month', interval_count: 1 } });
+  const invalid = (message: string, param?: string, status = 400) => ({ status, body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } } });
+  const missing = (what: string, rid: string, param = 'id') => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${rid}'`, param } } });
+
+  function makeSubscription(customer: string, price: string, trialDays: number | null, metadata: Params): Params {
+    const t = nowS();
+    const trialEnd = trialDays ? t + trialDays * DAY_S : null;
+    const subId = id('sub_');
+    const sub = {
+      id: subId,
+      object: 'subscription',
+      customer,
+      status: trialEnd ? 'trialing' : 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: t,
+      start_date: t,
+      trial_start: trialEnd ? t : null,
+      trial_end: trialEnd,
+      collection_method: 'charge_automatically',
+      livemode: false,
+      metadata,
+      latest_invoice: null,
+      items: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subId}`,
+        data: [{ id: id('si_'), object: 'subscription_item', created: t, quantity: 1, subscription: subId, price: priceObject(price), current_period_start: t, current_period_end: trialEnd ?? t + MONTH_S, metadata: {} }],
+      },
+    };
+    subscriptions.set(subId, sub);
+    return sub;
+  }
+
+  function route(method: string, path: string, p: Params): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/customers') {
+      const c = { id: id('cus_'), object: 'customer', email: p.email ?? null, metadata: p.metadata ?? {}, created: nowS(), livemode: false };
+      customers.set(c.id, c);
+      return { status: 200, body: c };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      if (p.mode !== 'subscription' && p.mode !== 'payment' && p.mode !== 'setup') return invalid('Missing required param: mode.', 'mode');
+      if (!p.success_url && p.ui_mode !== 'embedded') return invalid('Missing required param: success_url.', 'success_url');
+      if (p.customer && p.customer_email) return invalid('You may only specify one of these parameters: customer, customer_email.', 'customer');
+      if (p.customer && !customers.has(p.customer)) return missing('customer', p.customer, 'customer');
+      const items = (p.line_items ?? []) as Params[];
+      if (!items.length) return invalid('Missing required param: line_items.', 'line_items');
+      for (const [i, li] of items.entries()) if (!prices.has(li.price)) return missing('price', li.price, `line_items[${i}][price]`);
+      const sid = id('cs_test_');
+      const s = {
+        id: sid,
+        object: 'checkout.session',
+        mode: p.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: p.customer ?? null,
+        customer_email: p.customer_email ?? null,
+        client_reference_id: p.client_reference_id ?? null,
+        subscription: null,
+        success_url: p.success_url,
+        cancel_url: p.cancel_url ?? null,
+        payment_method_collection: p.payment_method_collection ?? 'always',
+        metadata: p.metadata ?? {},
+        created: nowS(),
+        livemode: false,
+        url: `https://checkout.stripe.com/c/pay/${sid}`,
+        _params: p,
+      };
+      sessions.set(sid, s);
+      const { _params, ...shown } = s;
+      return { status: 200, body: shown };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!p.customer) return invalid('Missing required param: customer.', 'customer');
+      if (!customers.has(p.customer)) return missing('customer', p.customer, 'customer');
+      const bid = id('bps_');
+      return { status: 200, body: { id: bid, object: 'billing_portal.session', customer: p.customer, return_url: p.return_url ?? null, created: nowS(), livemode: false, url: `https://billing.stripe.com/p/session/test_${bid.slice(4)}` } };
+    }
+    const subMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (subMatch) {
+      const sub = subscriptions.get(subMatch[1]!);
+      if (!sub) return missing('subscription', subMatch[1]!);
+      if (method === 'GET') return { status: 200, body: sub };
+      if (method === 'POST') {
+        if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
+        return { status: 200, body: sub };
+      }
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` } } };
+  }
+
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const params = req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, params, raw, headers: req.headers });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req_'), 'stripe-version': String(req.headers['stripe-version'] ?? '') });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        const shown = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+        send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}` } });
+        return;
+      }
+      if (req.method === 'POST' && req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
+        send(400, { error: { type: 'invalid_request_error', message: 'Invalid request: bodies must be application/x-www-form-urlencoded' } });
+        return;
+      }
+      const { status, body } = route(req.method ?? 'GET', url.pathname, params);
+      send(status, body);
+    });
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    requests,
+    customers,
+    sessions,
+    subscriptions,
+    requestsTo: (method, path) =>
+      requests.filter((r) => r.method === method && (path.endsWith('/*') ? r.path.startsWith(path.slice(0, -1)) : r.path === path)),
+    completeCheckout(sessionId) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`no checkout session ${sessionId}`);
+      const p = s._params as Params;
+      let customer = s.customer as string | null;
+      if (!customer) {
+        customer = id('cus_');
+        customers.set(customer, { id: customer, object: 'customer', email: s.customer_email, metadata: {}, created: nowS(), livemode: false });
+      }
+      const trial = p.subscription_data?.trial_period_days ? Number(p.subscription_data.trial_period_days) : null;
+      const sub = makeSubscription(customer, p.line_items[0].price, trial, p.subscription_data?.metadata ?? {});
+      Object.assign(s, { status: 'complete', payment_status: trial ? 'no_payment_required' : 'paid', customer, subscription: sub.id });
+      const { _params, ...session } = s;
+      return { session, subscription: sub };
+    },
+    updateSubscription(subId, change) {
+      const sub = subscriptions.get(subId);
+      if (!sub) throw new Error(`no subscription ${subId}`);
+      return Object.assign(sub, change);
+    },
+    event(type, object, o = {}) {
+      return {
+        id: o.id ?? id('evt_'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: o.created ?? nowS(),
+        data: { object: structuredClone(object) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+    },
+    invoice(sub, status) {
+      return {
+        id: id('in_'),
+        object: 'invoice',
+        customer: sub.customer,
+        status,
+        amount_due: 1200,
+        amount_paid: status === 'paid' ? 1200 : 0,
+        billing_reason: 'subscription_cycle',
+        created: nowS(),
+        livemode: false,
+        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      };
+    },
+    async deliver(endpoint, event, o = {}) {
+      const payload = JSON.stringify(event, null, 2);
+      const signature = o.signature === undefined ? stripeSignature(payload, o.secret ?? STRIPE_TEST_WEBHOOK_SECRET, o.t) : o.signature;
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          ...(signature === null ? {} : { 'stripe-signature': signature }),
+        },
+        body: payload,
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: kept as text for the assertion message
+      }
+      return { status: res.status, body };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
