@@ -96,6 +96,23 @@ describe('billing in the browser (demo mode)', () => {
     await context.close();
   });
 
+  it("a Free user's text generation shows at once in the sidebar's quota line and AI Power bar", async () => {
+    const account = await signUp(env.server.url, 'Dee', 'billing-quota');
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/ai/blog-titles`);
+    const quota = page.getByTestId('quota-line');
+    await expect.poll(() => quota.textContent()).toBe('0 of 10 free text generations used this month');
+    expect(await page.getByRole('meter', { name: 'AI Power' }).getAttribute('aria-valuenow')).toBe('100');
+    await page.getByLabel('Keyword').fill('sourdough');
+    await page.getByRole('button', { name: 'Generate Titles' }).click();
+    // No reload: the finished job refetches billing.
+    await expect.poll(() => quota.textContent(), { timeout: 30_000 }).toBe('1 of 10 free text generations used this month');
+    expect(await page.getByRole('meter', { name: 'AI Power' }).getAttribute('aria-valuenow')).toBe('90');
+    await context.close();
+  });
+
   it('at 390 px the account page fits the screen and its actions are reachable', async () => {
     const account = await signUp(env.server.url, 'Cy', 'billing-phone');
     const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });

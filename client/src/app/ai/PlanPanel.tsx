@@ -57,9 +57,9 @@ export function PlanPanel({ plan }: { plan: Plan | null }) {
           {quotaLine}
         </p>
       ) : null}
-      {!premium ? (
+      {!premium && billing ? (
         <Link to="/ai/account" className="mt-2 inline-block rounded text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
-          Try Premium free for 14 days
+          {billing.canStartTrial ? 'Try Premium free for 14 days' : 'Upgrade to Premium'}
         </Link>
       ) : null}
     </div>
