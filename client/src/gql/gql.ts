@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": typeof types.AuthConfigDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
@@ -26,6 +27,8 @@ type Documents = {
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": typeof types.StartTrialDocument,
     "\n  mutation CancelSubscription {\n    cancelSubscription {\n      ...BillingFields\n    }\n  }\n": typeof types.CancelSubscriptionDocument,
     "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n": typeof types.ResumeSubscriptionDocument,
+    "\n  mutation StartCheckout {\n    startCheckout\n  }\n": typeof types.StartCheckoutDocument,
+    "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": typeof types.OpenBillingPortalDocument,
     "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CommunityFeedDocument,
     "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
@@ -45,6 +48,7 @@ type Documents = {
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
 };
 const documents: Documents = {
+    "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": types.DeleteAccountDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": types.AuthConfigDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
@@ -57,6 +61,8 @@ const documents: Documents = {
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": types.StartTrialDocument,
     "\n  mutation CancelSubscription {\n    cancelSubscription {\n      ...BillingFields\n    }\n  }\n": types.CancelSubscriptionDocument,
     "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n": types.ResumeSubscriptionDocument,
+    "\n  mutation StartCheckout {\n    startCheckout\n  }\n": types.StartCheckoutDocument,
+    "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": types.OpenBillingPortalDocument,
     "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CommunityFeedDocument,
     "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
@@ -90,6 +96,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -138,6 +148,14 @@ export function graphql(source: "\n  mutation CancelSubscription {\n    cancelSu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartCheckout {\n    startCheckout\n  }\n"): (typeof documents)["\n  mutation StartCheckout {\n    startCheckout\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n"): (typeof documents)["\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

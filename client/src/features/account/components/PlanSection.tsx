@@ -32,7 +32,8 @@ export function PlanSection({ billing }: { billing: BillingInfo }) {
     setDone(null);
     if (await run(action)) {
       setConfirming(false);
-      setDone(message(billing));
+      const text = message(billing);
+      if (text) setDone(text);
     }
   }
 
@@ -75,22 +76,26 @@ export function PlanSection({ billing }: { billing: BillingInfo }) {
             Manage plan
           </Link>
         ) : null}
-        {/* A paid provider (Stripe) manages billing on its own pages; not wired yet. */}
-        {billing.mode !== 'DEMO' && billing.mode !== 'CLERK' ? (
-          <button type="button" disabled className={secondary} aria-describedby="stripe-soon">
+        {billing.mode === 'STRIPE' && !premium ? (
+          <button type="button" className={primary} disabled={pending !== null} onClick={() => void act('checkout', () => '')}>
+            <Busy on={pending === 'checkout'} />
+            {billing.canStartTrial ? 'Start 14-day free trial (no card)' : 'Subscribe to Premium'}
+          </button>
+        ) : null}
+        {billing.mode === 'STRIPE' && (premium || billing.status != null) ? (
+          <button type="button" className={secondary} disabled={pending !== null} onClick={() => void act('portal', () => '')}>
+            <Busy on={pending === 'portal'} />
             Manage billing
           </button>
         ) : null}
-        {billing.mode !== 'CLERK' && !premium && billing.canStartTrial ? (
+        {billing.mode === 'DEMO' && !premium && billing.canStartTrial ? (
           <button type="button" className={primary} disabled={pending !== null} onClick={() => void act('startTrial', () => 'Your 14-day Premium trial has started.')}>
             <Busy on={pending === 'startTrial'} />
             {pending === 'startTrial' ? null : <Sparkles aria-hidden className="size-4" />}
             Start 14-day free trial (no card)
           </button>
         ) : null}
-        {billing.mode !== 'CLERK' && !premium && !billing.canStartTrial && billing.mode === 'DEMO' ? (
-          <p className="text-sm text-slate-600">You have already used your free trial.</p>
-        ) : null}
+        {billing.mode === 'DEMO' && !premium && !billing.canStartTrial ? <p className="text-sm text-slate-600">You have already used your free trial.</p> : null}
         {canCancel(billing) && !confirming ? (
           <button ref={cancelRef} type="button" className={secondary} disabled={pending !== null} onClick={() => setConfirming(true)}>
             {billing.status === 'TRIALING' ? 'Cancel trial' : 'Cancel subscription'}
@@ -103,10 +108,8 @@ export function PlanSection({ billing }: { billing: BillingInfo }) {
           </button>
         ) : null}
       </div>
-      {billing.mode !== 'DEMO' && billing.mode !== 'CLERK' ? (
-        <p id="stripe-soon" className="mt-2 text-sm text-slate-500">
-          Billing management is not available yet.
-        </p>
+      {billing.mode === 'STRIPE' ? (
+        <p className="mt-2 text-sm text-slate-500">Payments, plan changes (prorated) and cancellation are handled securely by Stripe; cancelling keeps Premium until the end of the billing period.</p>
       ) : null}
 
       {confirming ? (

@@ -4,19 +4,31 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../components/ClerkUserProfile', () => ({ default: () => <p>Clerk user profile</p> }));
+const leaveFor = vi.hoisted(() => vi.fn((_url: string) => true));
+vi.mock('../../billing/lib/leaveFor', () => ({ leaveFor }));
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 import { typePolicies } from '../../../lib/apollo';
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { MeQuery } from '../../auth/api/operations';
 import { signedOutAuth } from '../../auth/testing';
-import { BillingQuery, CancelSubscriptionMutation, ResumeSubscriptionMutation, StartTrialMutation } from '../../billing/api/operations';
+import { BillingQuery, CancelSubscriptionMutation, OpenBillingPortalMutation, ResumeSubscriptionMutation, StartCheckoutMutation, StartTrialMutation } from '../../billing/api/operations';
+import { DeleteAccountMutation } from '../api/operations';
 import { freeBilling, trialBilling, type BillingAnswer } from '../../billing/testing';
 import { AccountRoute } from './AccountRoute';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  leaveFor.mockClear();
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
 
 const me = { __typename: 'User' as const, id: 'u1', email: 'fay@example.com', firstName: 'Fay', lastName: 'Wray', fullName: 'Fay Wray', imageUrl: null, plan: 'FREE' as const };
 const auth: AuthState = { ...signedOutAuth, user: me, token: 't', plan: 'FREE' };
@@ -28,15 +40,18 @@ const mutation = (query: MockLink.MockedResponse['request']['query'], field: str
   delay: 0,
 });
 
-function renderAccount(mocks: MockLink.MockedResponse[], state: AuthState = auth) {
+function renderAccount(mocks: MockLink.MockedResponse[], state: AuthState = auth, path = '/ai/account') {
   const cache = new InMemoryCache({ typePolicies });
   // `me` as the auth provider would have cached it, so the plan written onto it can be checked.
   cache.writeQuery({ query: MeQuery, data: { me } });
   render(
     <AuthContext.Provider value={state}>
       <MockedProvider mocks={mocks} cache={cache}>
-        <MemoryRouter>
-          <AccountRoute />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/ai/account" element={<AccountRoute />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
         </MemoryRouter>
       </MockedProvider>
     </AuthContext.Provider>,
@@ -153,5 +168,73 @@ describe('AccountRoute (/ai/account)', () => {
     expect(screen.getByRole('link', { name: 'Manage plan' }).getAttribute('href')).toBe('/product/pricing');
     expect(screen.queryByRole('button', { name: /Start 14-day/ })).toBeNull();
     expect(screen.queryByText(/Demo billing/)).toBeNull();
+  });
+
+  it('Stripe: the trial goes to Stripe Checkout, Manage billing to the Customer Portal; no demo notice, no cancel button of ours', async () => {
+    const checkout: MockLink.MockedResponse = { request: { query: StartCheckoutMutation }, result: { data: { startCheckout: 'https://checkout.stripe.test/c/pay/cs_1' } }, delay: 0 };
+    renderAccount([billingAnswer(freeBilling({ mode: 'STRIPE' })), checkout]);
+    await settle();
+    expect(screen.queryByText(/Demo billing/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start 14-day free trial (no card)' }));
+    await settle();
+    expect(leaveFor).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1');
+    // Busy until the browser has left.
+    expect((screen.getByRole('button', { name: 'Start 14-day free trial (no card)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('Stripe, subscribed: Manage billing opens the portal; cancelling is Stripe\'s, not ours', async () => {
+    const portal: MockLink.MockedResponse = { request: { query: OpenBillingPortalMutation }, result: { data: { openBillingPortal: 'https://billing.stripe.test/p/session/1' } }, delay: 0 };
+    renderAccount([billingAnswer(trialBilling({ mode: 'STRIPE', status: 'ACTIVE' })), portal], { ...auth, plan: 'PREMIUM' });
+    await settle();
+    expect(headline()).toBe('Premium, renews on December 7, 2026');
+    expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Manage billing' }));
+    await settle();
+    expect(leaveFor).toHaveBeenCalledWith('https://billing.stripe.test/p/session/1');
+  });
+
+  it('back from Checkout before the webhook: says Stripe is confirming, and polls until Premium shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderAccount([billingAnswer(freeBilling({ mode: 'STRIPE' })), billingAnswer(freeBilling({ mode: 'STRIPE' })), billingAnswer(trialBilling({ mode: 'STRIPE' }))], auth, '/ai/account?checkout=success');
+      await settle();
+      expect(screen.getByText('Thanks! Stripe is confirming your subscription; this page updates by itself.')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(4500));
+      expect(headline()).toBe('Premium trial — 14 days left');
+      expect(screen.getByText('Thanks! Your Premium subscription is active.')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('delete account: asks for the password, shows a refusal, and on success signs out and goes home', async () => {
+    const signOut = vi.fn(async () => {});
+    const wrong: MockLink.MockedResponse = {
+      request: { query: DeleteAccountMutation, variables: { password: 'nope' } },
+      result: { errors: [new GraphQLError('That password is not correct', { extensions: { code: 'BAD_USER_INPUT' } })] },
+      delay: 0,
+    };
+    const right: MockLink.MockedResponse = { request: { query: DeleteAccountMutation, variables: { password: 'Wray-1933' } }, result: { data: { deleteAccount: true } }, delay: 0 };
+    renderAccount([billingAnswer(freeBilling()), wrong, right], { ...auth, signOut });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account…' }));
+    const field = screen.getByLabelText('Your password, to confirm');
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('That password is not correct');
+    expect(signOut).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: 'Wray-1933' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await settle();
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('under Clerk there is no delete section of ours (Clerk\'s profile has it)', async () => {
+    renderAccount([billingAnswer(freeBilling({ mode: 'CLERK', canStartTrial: false }))], { ...auth, provider: 'clerk' });
+    await settle();
+    expect(screen.queryByRole('heading', { name: 'Delete account' })).toBeNull();
   });
 });

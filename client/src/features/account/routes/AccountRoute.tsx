@@ -1,10 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LoadingPanel } from '../../../components/Spinner';
 import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/api/operations';
+import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { PlanSection } from '../components/PlanSection';
 import { ProfileCard } from '../components/ProfileCard';
 
@@ -17,8 +19,21 @@ const ClerkUserProfile = lazy(() => import('../components/ClerkUserProfile'));
  */
 export function AccountRoute() {
   const { user, provider } = useAuth();
-  const { data, error, loading, refetch } = useQuery(BillingQuery, { fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch, startPolling, stopPolling } = useQuery(BillingQuery, { fetchPolicy: 'cache-and-network' });
   const billing = data?.billing;
+  // Back from Stripe Checkout: its webhook may land a moment after the browser does.
+  const [params] = useSearchParams();
+  const checkout = params.get('checkout');
+  const waitingForStripe = checkout === 'success' && billing?.plan !== 'PREMIUM';
+  useEffect(() => {
+    if (!waitingForStripe) return;
+    startPolling(2000);
+    const giveUp = setTimeout(stopPolling, 30_000);
+    return () => {
+      clearTimeout(giveUp);
+      stopPolling();
+    };
+  }, [waitingForStripe, startPolling, stopPolling]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -27,6 +42,15 @@ export function AccountRoute() {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Account</h1>
         <p className="text-slate-500">Your profile, your plan and what you have used this month.</p>
       </header>
+      {checkout === 'success' ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          {waitingForStripe ? 'Thanks! Stripe is confirming your subscription; this page updates by itself.' : 'Thanks! Your Premium subscription is active.'}
+        </p>
+      ) : checkout === 'cancel' ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          Checkout was cancelled; nothing was charged.
+        </p>
+      ) : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         {provider === 'clerk' ? (
           <section aria-label="Profile" className="min-w-0 overflow-x-auto lg:col-span-2 lg:row-start-2">
@@ -60,6 +84,8 @@ export function AccountRoute() {
             <LoadingPanel label="Loading your plan…" />
           </section>
         ) : null}
+        {/* Clerk accounts are deleted in Clerk's profile above. */}
+        {provider === 'builtin' && user ? <DeleteAccountSection /> : null}
       </div>
     </div>
   );

@@ -48,3 +48,17 @@ export const ResumeSubscriptionMutation = graphql(`
     }
   }
 `);
+
+/** Stripe mode: the URL of a Checkout page for Premium; Stripe sends the browser back to /ai/account?checkout=… */
+export const StartCheckoutMutation = graphql(`
+  mutation StartCheckout {
+    startCheckout
+  }
+`);
+
+/** Stripe mode: the URL of the user's Customer Portal (change plan, cancel, card, invoices). */
+export const OpenBillingPortalMutation = graphql(`
+  mutation OpenBillingPortal {
+    openBillingPortal
+  }
+`);

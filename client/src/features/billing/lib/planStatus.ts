@@ -38,6 +38,9 @@ export function planDetail(b: BillingInfo): string | null {
   return null;
 }
 
-/** Whether the cancel / resume buttons apply: a live subscription we manage (not Clerk's). */
-export const canCancel = (b: BillingInfo) => b.mode !== 'CLERK' && b.plan === 'PREMIUM' && !b.cancelAtPeriodEnd && b.status != null && b.status !== 'CANCELED';
-export const canResume = (b: BillingInfo) => b.mode !== 'CLERK' && b.plan === 'PREMIUM' && b.cancelAtPeriodEnd;
+/**
+ * Whether our cancel / resume buttons apply: a live subscription in demo billing. Stripe's
+ * are changed in its Customer Portal, Clerk's in Clerk.
+ */
+export const canCancel = (b: BillingInfo) => b.mode === 'DEMO' && b.plan === 'PREMIUM' && !b.cancelAtPeriodEnd && b.status != null && b.status !== 'CANCELED';
+export const canResume = (b: BillingInfo) => b.mode === 'DEMO' && b.plan === 'PREMIUM' && b.cancelAtPeriodEnd;

@@ -1,0 +1,7 @@
+import { graphql } from '../../../gql';
+
+export const DeleteAccountMutation = graphql(`
+  mutation DeleteAccount($password: String!) {
+    deleteAccount(password: $password)
+  }
+`);
