@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, gqlOk, signUp, startTestServer } from './helpers/server.js';
-import { startStripeMock, stripeSignature, STRIPE_TEST_PRICE, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET, type StripeMock } from './helpers/stripe-mock.js';
+import { startStripeMock, stripeSignature, STRIPE_TEST_PRICE, STRIPE_TEST_PRICE_YEARLY, STRIPE_TEST_PRODUCT, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET, type StripeMock } from './helpers/stripe-mock.js';
 
 const BILLING = '{ billing { mode plan status trialEndsAt currentPeriodEnd cancelAtPeriodEnd canStartTrial } }';
 const ME = '{ me { plan } }';
@@ -19,20 +19,17 @@ let hook: string;
 
 beforeAll(async () => {
   stripe = await startStripeMock();
-  server = await startTestServer({
-    USER_CACHE_TTL_MS: '60000',
-    STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-    STRIPE_PRICE_PREMIUM: STRIPE_TEST_PRICE,
-    STRIPE_API_URL: stripe.url,
-    PUBLIC_URL: 'https://studio.example.test',
-  });
+  server = await startTestServer({ USER_CACHE_TTL_MS: '60000', ...stripeEnv(), PUBLIC_URL: 'https://studio.example.test' });
   hook = `${server.url}/api/webhooks/stripe`;
 });
 afterAll(async () => {
   await server?.close();
   await stripe?.close();
 });
+
+function stripeEnv() {
+  return { STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET, STRIPE_PRICE_PREMIUM: STRIPE_TEST_PRICE, STRIPE_API_URL: stripe.url };
+}
 
 /** Signs up, opens Checkout, completes it at "Stripe", and delivers what Stripe sends then. */
 async function subscribed() {
@@ -105,10 +102,49 @@ describe('Stripe billing', () => {
 
     const portalUrl = (await gqlOk<{ openBillingPortal: string }>(server.url, PORTAL, {}, token)).openBillingPortal;
     expect(portalUrl).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_/);
-    expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)!.params).toEqual({ customer: subscription.customer, return_url: 'https://studio.example.test/ai/account' });
+    expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)!.params).toEqual({
+      customer: subscription.customer,
+      return_url: 'https://studio.example.test/ai/account',
+      configuration: expect.stringMatching(/^bpc_/),
+    });
 
     // Subscribed: a second Checkout would bill twice; and a later one reuses the customer without a second trial (below).
     expect((await gql(server.url, CHECKOUT, {}, token)).errors?.[0]?.message).toMatch(/already have a subscription/);
+  });
+
+  it('the portal is configured for the spec’s promises: cancel at period end, price switches prorated; made once, found again by another process', async () => {
+    const { token, session } = await subscribed();
+    await stripe.deliver(hook, stripe.event('checkout.session.completed', session));
+    await gqlOk(server.url, PORTAL, {}, token);
+    // One configuration in all, though the earlier test opened the portal too (one per process, found again after).
+    const creates = stripe.requestsTo('POST', '/v1/billing_portal/configurations');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.params).toEqual({
+      features: {
+        subscription_cancel: { enabled: 'true', mode: 'at_period_end', proration_behavior: 'none' },
+        subscription_update: {
+          enabled: 'true',
+          default_allowed_updates: ['price'],
+          proration_behavior: 'create_prorations',
+          products: [{ product: STRIPE_TEST_PRODUCT, prices: [STRIPE_TEST_PRICE, STRIPE_TEST_PRICE_YEARLY] }],
+        },
+        payment_method_update: { enabled: 'true' },
+        invoice_history: { enabled: 'true' },
+      },
+      metadata: { app: 'atelier', premium_price: STRIPE_TEST_PRICE },
+    });
+    const configId = [...stripe.portalConfigurations.keys()][0];
+    expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)!.params.configuration).toBe(configId);
+
+    // Another API process finds the configuration instead of making a second one.
+    const other = await startTestServer({ ...stripeEnv(), PUBLIC_URL: 'https://studio.example.test' });
+    try {
+      await gqlOk(other.url, PORTAL, {}, token);
+      expect(stripe.requestsTo('POST', '/v1/billing_portal/configurations')).toHaveLength(1);
+      expect(stripe.requestsTo('POST', '/v1/billing_portal/sessions').at(-1)!.params.configuration).toBe(configId);
+    } finally {
+      await other.close();
+    }
   });
 
   it('cancel at period end (the portal) keeps PREMIUM until then; deleted → FREE; a replay of an older event changes nothing', async () => {

@@ -12,6 +12,9 @@ import type { AddressInfo, Socket } from 'node:net';
 export const STRIPE_TEST_SECRET_KEY = 'sk_test_atelier_mock_0123456789';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_atelier_mock_signing_secret_0123456789';
 export const STRIPE_TEST_PRICE = 'price_atelier_premium_monthly';
+/** Another price of the Premium product: what a customer can switch to in the portal. */
+export const STRIPE_TEST_PRICE_YEARLY = 'price_atelier_premium_yearly';
+export const STRIPE_TEST_PRODUCT = 'prod_atelier_premium';
 const DAY_S = 24 * 60 * 60;
 const MONTH_S = 30 * DAY_S;
 
@@ -59,6 +62,7 @@ export interface StripeMock {
   customers: Map<string, Params>;
   sessions: Map<string, Params>;
   subscriptions: Map<string, Params>;
+  portalConfigurations: Map<string, Params>;
   /** Requests to one method + path (path may end with a prefix match "…/*"). */
   requestsTo(method: string, path: string): RecordedRequest[];
   /** What Stripe does when the buyer completes Checkout: a customer (unless given) and a subscription (trialing when a trial was asked for). */
@@ -74,16 +78,29 @@ export interface StripeMock {
   close(): Promise<void>;
 }
 
-export async function startStripeMock(opts: { secretKey?: string; prices?: string[] } = {}): Promise<StripeMock> {
+/** `prices`: each price id and its product. */
+export async function startStripeMock(opts: { secretKey?: string; prices?: Record<string, string> } = {}): Promise<StripeMock> {
   const secretKey = opts.secretKey ?? STRIPE_TEST_SECRET_KEY;
-  const prices = new Set(opts.prices ?? [STRIPE_TEST_PRICE]);
+  const productOf = new Map(Object.entries(opts.prices ?? { [STRIPE_TEST_PRICE]: STRIPE_TEST_PRODUCT, [STRIPE_TEST_PRICE_YEARLY]: STRIPE_TEST_PRODUCT }));
+  const prices = new Set(productOf.keys());
+  const portalConfigurations = new Map<string, Params>();
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, Params>();
   const sessions = new Map<string, Params>();
   const subscriptions = new Map<string, Params>();
   const sockets = new Set<Socket>();
 
-  const priceObject = (pid: string) => ({ id: pid, object: 'price', active: true, currency: 'usd', unit_amount: 1200, type: 'recurring', recurring: { interval: 'month', interval_count: 1 } });
+  const priceObject = (pid: string) => ({
+    id: pid,
+    object: 'price',
+    active: true,
+    currency: 'usd',
+    product: productOf.get(pid) ?? null,
+    unit_amount: pid.includes('year') ? 12000 : 1200,
+    type: 'recurring',
+    recurring: { interval: pid.includes('year') ? 'year' : 'month', interval_count: 1 },
+  });
+  const list = (path: string, data: unknown[]) => ({ status: 200, body: { object: 'list', data, has_more: false, url: path } });
   const invalid = (message: string, param?: string, status = 400) => ({ status, body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } } });
   const missing = (what: string, rid: string, param = 'id') => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${rid}'`, param } } });
 
@@ -157,11 +174,30 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: strin
       const { _params, ...shown } = s;
       return { status: 200, body: shown };
     }
+    const priceMatch = path.match(/^\/v1\/prices\/([^/]+)$/);
+    if (method === 'GET' && priceMatch) return prices.has(priceMatch[1]!) ? { status: 200, body: priceObject(priceMatch[1]!) } : missing('price', priceMatch[1]!);
+    if (method === 'GET' && path === '/v1/prices') {
+      return list(path, [...prices].filter((pid) => !p.product || productOf.get(pid) === p.product).map(priceObject));
+    }
+    if (method === 'GET' && path === '/v1/billing_portal/configurations') {
+      return list(path, [...portalConfigurations.values()].filter((c) => p.active === undefined || String(c.active) === p.active));
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/configurations') {
+      if (!p.features) return invalid('Missing required param: features.', 'features');
+      const update = p.features.subscription_update;
+      if (update?.enabled === 'true') {
+        for (const prod of update.products ?? []) for (const pid of prod.prices ?? []) if (productOf.get(pid) !== prod.product) return invalid(`The price ${pid} does not belong to product ${prod.product}.`, 'features[subscription_update][products]');
+      }
+      const c = { id: id('bpc_'), object: 'billing_portal.configuration', active: true, is_default: false, features: p.features, metadata: p.metadata ?? {}, created: nowS(), livemode: false };
+      portalConfigurations.set(c.id, c);
+      return { status: 200, body: c };
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!p.customer) return invalid('Missing required param: customer.', 'customer');
       if (!customers.has(p.customer)) return missing('customer', p.customer, 'customer');
+      if (p.configuration && !portalConfigurations.has(p.configuration)) return missing('configuration', p.configuration, 'configuration');
       const bid = id('bps_');
-      return { status: 200, body: { id: bid, object: 'billing_portal.session', customer: p.customer, return_url: p.return_url ?? null, created: nowS(), livemode: false, url: `https://billing.stripe.com/p/session/test_${bid.slice(4)}` } };
+      return { status: 200, body: { id: bid, object: 'billing_portal.session', customer: p.customer, configuration: p.configuration ?? 'bpc_default', return_url: p.return_url ?? null, created: nowS(), livemode: false, url: `https://billing.stripe.com/p/session/test_${bid.slice(4)}` } };
     }
     const subMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (subMatch) {
@@ -214,6 +250,7 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: strin
     customers,
     sessions,
     subscriptions,
+    portalConfigurations,
     requestsTo: (method, path) =>
       requests.filter((r) => r.method === method && (path.endsWith('/*') ? r.path.startsWith(path.slice(0, -1)) : r.path === path)),
     completeCheckout(sessionId) {

@@ -16,7 +16,7 @@ import { usageOf } from '../job/usage.js';
 import { announceUserChange } from '../user/user.service.js';
 import { effectivePlan } from './billing.plan.js';
 import { saveSubscription } from './billing.store.js';
-import { createStripeClient, stripeSettings, type Stripe, type StripeSettings } from './stripe.js';
+import { createStripeClient, portalConfiguration, stripeSettings, type Stripe, type StripeSettings } from './stripe.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +46,8 @@ const STRIPE_MANAGES = 'Your subscription is managed by Stripe: use Subscribe (s
 export class BillingService {
   /** Stripe's client and settings when Stripe bills (STRIPE_SECRET_KEY, built-in identity); else null. */
   readonly stripe: { client: Stripe; settings: StripeSettings } | null;
+  /** The portal configuration's id, looked up (or made) once per process. */
+  private portalConfig: Promise<string> | null = null;
 
   constructor(
     private readonly services: Services,
@@ -145,10 +147,25 @@ export class BillingService {
     const { client } = this.requireStripe();
     const sub = await this.services.db.subscription.findUnique({ where: { userId: user.id } });
     if (!sub?.providerCustomerId) throw new AppError(ErrorCode.BAD_USER_INPUT, 'You have no Stripe subscription yet: subscribe first');
+    const configuration = await this.portalConfiguration();
     const portal = await client.billingPortal.sessions
-      .create({ customer: sub.providerCustomerId, return_url: `${this.returnBase(origin)}/ai/account` })
+      .create({ customer: sub.providerCustomerId, return_url: `${this.returnBase(origin)}/ai/account`, ...(configuration ? { configuration } : {}) })
       .catch((e: unknown) => this.stripeFailed(e, 'open the billing portal'));
     return portal.url;
+  }
+
+  /**
+   * Our portal configuration (cancel at period end, prorated price switch); null when Stripe
+   * would not make one (say, a restricted key): the account's default portal is used then.
+   */
+  private async portalConfiguration(): Promise<string | null> {
+    const { client, settings } = this.requireStripe();
+    this.portalConfig ??= portalConfiguration(client, settings.premiumPrice);
+    return this.portalConfig.catch((e: { type?: string; message?: string }) => {
+      this.portalConfig = null;
+      this.services.log.warn({ type: e.type, why: e.message?.slice(0, 200) }, "Stripe: could not set up the portal configuration; the account's default portal is used");
+      return null;
+    });
   }
 
   /** After a provider changed a user's subscription: this process forgets them, the others hear of it. */

@@ -83,3 +83,34 @@ export function snapshotOf(sub: Stripe.Subscription, premiumPrice: string, at: D
     providerUpdatedAt: at,
   };
 }
+
+/** Marks the portal configuration this app made (metadata), so each process finds it instead of making another. */
+const PORTAL_TAG = 'atelier';
+
+/**
+ * The Customer Portal configuration that makes the spec's promises: cancellation at the
+ * period's end (access kept until then), and a switch between the Premium product's prices
+ * (e.g. monthly ↔ yearly) prorated. Made once in the Stripe account (found again by its
+ * metadata), visible and editable in the dashboard under Settings → Billing → Customer portal.
+ */
+export async function portalConfiguration(client: Stripe, premiumPrice: string): Promise<string> {
+  const existing = await client.billingPortal.configurations.list({ active: true, limit: 100 });
+  const ours = existing.data.find((c) => c.metadata?.app === PORTAL_TAG && c.metadata?.premium_price === premiumPrice);
+  if (ours) return ours.id;
+  const price = await client.prices.retrieve(premiumPrice);
+  const product = idOf(price.product);
+  const prices = product ? (await client.prices.list({ product, active: true, type: 'recurring', limit: 100 })).data.map((p) => p.id) : [];
+  const switchable = product !== null && prices.length > 1;
+  const created = await client.billingPortal.configurations.create({
+    features: {
+      subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none' },
+      subscription_update: switchable
+        ? { enabled: true, default_allowed_updates: ['price'], proration_behavior: 'create_prorations', products: [{ product, prices }] }
+        : { enabled: false },
+      payment_method_update: { enabled: true },
+      invoice_history: { enabled: true },
+    },
+    metadata: { app: PORTAL_TAG, premium_price: premiumPrice },
+  });
+  return created.id;
+}
