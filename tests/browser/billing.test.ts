@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser } from '../helpers/browser.js';
-import { gqlOk, signUp, startStack } from '../helpers/server.js';
+import { gql, gqlOk, signUp, startStack } from '../helpers/server.js';
 
 const env = serverAndBrowser(() => startStack());
 const photo = readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'));
@@ -110,6 +110,26 @@ describe('billing in the browser (demo mode)', () => {
     // No reload: the finished job refetches billing.
     await expect.poll(() => quota.textContent(), { timeout: 30_000 }).toBe('1 of 10 free text generations used this month');
     expect(await page.getByRole('meter', { name: 'AI Power' }).getAttribute('aria-valuenow')).toBe('90');
+    await context.close();
+  });
+
+  it('deletes a built-in account from the account page after its password: signed out, home, and the account is gone', async () => {
+    const account = await signUp(env.server.url, 'Eve', 'billing-delete');
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/ai/account`);
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    await page.getByLabel('Your password, to confirm').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('alert').filter({ hasText: /password/i }).waitFor();
+    expect(await env.server.server.app.services.db.user.findUnique({ where: { id: account.user.id } })).not.toBeNull();
+    await page.getByLabel('Your password, to confirm').fill('Correct-Horse-9');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${env.server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('atelier.token'))).toBeNull();
+    expect(await env.server.server.app.services.db.user.findUnique({ where: { id: account.user.id } })).toBeNull();
+    expect((await gql(env.server.url, '{ me { id } }', {}, account.token)).data?.me ?? null).toBeNull();
     await context.close();
   });
 
