@@ -74,7 +74,7 @@ describe('Stripe billing', () => {
       client_reference_id: user.id,
       customer_email: user.email,
       line_items: [{ price: STRIPE_TEST_PRICE, quantity: '1' }],
-      subscription_data: { trial_period_days: '14', metadata: { userId: user.id } },
+      subscription_data: { trial_period_days: '14', trial_settings: { end_behavior: { missing_payment_method: 'cancel' } }, metadata: { userId: user.id } },
       payment_method_collection: 'if_required',
       success_url: 'https://studio.example.test/ai/account?checkout=success',
       cancel_url: 'https://studio.example.test/ai/account?checkout=cancel',
@@ -169,6 +169,15 @@ describe('Stripe billing', () => {
     expect(replay).toEqual({ status: 200, body: { success: true, outcome: 'duplicate' } });
     expect(await planOf(token)).toBe('FREE');
     expect((await stored(user.id))?.status).toBe('CANCELED');
+  });
+
+  it('customer.subscription.created before checkout.session.completed still finds the user (metadata.userId); the later completion is applied too', async () => {
+    const { token, user, session, subscription } = await subscribed();
+    const t0 = Math.floor(Date.now() / 1000);
+    expect((await stripe.deliver(hook, stripe.event('customer.subscription.created', subscription, { created: t0 }))).body.outcome).toBe('applied');
+    expect(await planOf(token)).toBe('PREMIUM');
+    expect((await stripe.deliver(hook, stripe.event('checkout.session.completed', session, { created: t0 }))).body.outcome).toBe('applied');
+    expect(await stored(user.id)).toMatchObject({ status: 'TRIALING', providerSubscriptionId: subscription.id });
   });
 
   it('an event older than the stored state is ignored, whatever its id', async () => {

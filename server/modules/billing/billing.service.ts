@@ -132,7 +132,11 @@ export class BillingService {
         ...(customer ? { customer } : user.email ? { customer_email: user.email } : {}),
         client_reference_id: user.id,
         line_items: [{ price: settings.premiumPrice, quantity: 1 }],
-        subscription_data: { ...(sub?.trialUsed ? {} : { trial_period_days: TRIAL_DAYS }), metadata: { userId: user.id } },
+        subscription_data: {
+          // A trial that ends with no card added is cancelled (customer.subscription.deleted → FREE), not left owing an invoice.
+          ...(sub?.trialUsed ? {} : { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }),
+          metadata: { userId: user.id },
+        },
         payment_method_collection: 'if_required',
         success_url: `${base}/ai/account?checkout=success`,
         cancel_url: `${base}/ai/account?checkout=cancel`,
