@@ -261,6 +261,22 @@ describe('Stripe billing', () => {
     expect(sdk.webhooks.constructEvent(payload, stripeSignature(payload, STRIPE_TEST_WEBHOOK_SECRET), STRIPE_TEST_WEBHOOK_SECRET).id).toBe('evt_x');
   });
 
+  it('Stripe unreachable while an event is applied: 500 (Stripe retries), nothing recorded; the retry is applied', async () => {
+    const { token, user, session } = await subscribed();
+    const event = stripe.event('checkout.session.completed', session);
+    stripe.down = true;
+    try {
+      const r = await stripe.deliver(hook, event);
+      expect(r).toMatchObject({ status: 500, body: { success: false, code: 'INTERNAL_SERVER_ERROR' } });
+    } finally {
+      stripe.down = false;
+    }
+    expect(await server.app.services.db.billingEvent.findUnique({ where: { id: event.id } })).toBeNull();
+    expect(await stored(user.id)).toBeNull();
+    expect((await stripe.deliver(hook, event)).body.outcome).toBe('applied');
+    expect(await planOf(token)).toBe('PREMIUM');
+  });
+
   it('a user who had a trial gets none again, and Checkout reuses their Stripe customer', async () => {
     const { token, user, session, subscription } = await subscribed();
     await stripe.deliver(hook, stripe.event('checkout.session.completed', session));

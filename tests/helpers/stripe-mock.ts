@@ -63,6 +63,8 @@ export interface StripeMock {
   sessions: Map<string, Params>;
   subscriptions: Map<string, Params>;
   portalConfigurations: Map<string, Params>;
+  /** While true, every API call answers 503 with an api_error, as during an incident. */
+  down: boolean;
   /** Requests to one method + path (path may end with a prefix match "…/*"). */
   requestsTo(method: string, path: string): RecordedRequest[];
   /** What Stripe does when the buyer completes Checkout: a customer (unless given) and a subscription (trialing when a trial was asked for). */
@@ -224,6 +226,10 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: Recor
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req_'), 'stripe-version': String(req.headers['stripe-version'] ?? '') });
         res.end(JSON.stringify(body));
       };
+      if (mock.down) {
+        send(503, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        return;
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         const shown = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
         send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}` } });
@@ -244,9 +250,10 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: Recor
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const mock: StripeMock = {
     url,
     requests,
+    down: false,
     customers,
     sessions,
     subscriptions,
@@ -327,4 +334,5 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: Recor
         server.close(() => resolve());
       }),
   };
+  return mock;
 }
