@@ -277,6 +277,22 @@ describe('Stripe billing', () => {
     expect(await planOf(token)).toBe('PREMIUM');
   });
 
+  it('before an account is deleted its Stripe subscription is ended at once (no proration, no invoice); Stripe down refuses', async () => {
+    const { user, session, subscription } = await subscribed();
+    await stripe.deliver(hook, stripe.event('checkout.session.completed', session));
+    stripe.down = true;
+    try {
+      await expect(server.app.billing.endBeforeAccountDeletion(user.id)).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    } finally {
+      stripe.down = false;
+    }
+    expect(stripe.subscriptions.get(subscription.id)!.status).toBe('trialing');
+    await server.app.billing.endBeforeAccountDeletion(user.id);
+    const cancel = stripe.requestsTo('DELETE', `/v1/subscriptions/${subscription.id}`);
+    expect(cancel.at(-1)!.params).toEqual({ invoice_now: 'false', prorate: 'false' });
+    expect(stripe.subscriptions.get(subscription.id)!.status).toBe('canceled');
+  });
+
   it('a user who had a trial gets none again, and Checkout reuses their Stripe customer', async () => {
     const { token, user, session, subscription } = await subscribed();
     await stripe.deliver(hook, stripe.event('checkout.session.completed', session));

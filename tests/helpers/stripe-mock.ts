@@ -206,6 +206,10 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: Recor
       const sub = subscriptions.get(subMatch[1]!);
       if (!sub) return missing('subscription', subMatch[1]!);
       if (method === 'GET') return { status: 200, body: sub };
+      if (method === 'DELETE') {
+        if (sub.status === 'canceled') return invalid(`No such subscription: '${sub.id}'`, 'id', 404);
+        return { status: 200, body: Object.assign(sub, { status: 'canceled', canceled_at: nowS(), ended_at: nowS() }) };
+      }
       if (method === 'POST') {
         if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
         return { status: 200, body: sub };
@@ -220,7 +224,8 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: Recor
     req.on('data', (c: string) => (raw += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const params = req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+      // GET and DELETE carry their parameters in the query string, POST in the form body.
+      const params = req.method === 'POST' ? parseStripeForm(raw) : parseStripeForm(url.search.slice(1));
       requests.push({ method: req.method ?? 'GET', path: url.pathname, params, raw, headers: req.headers });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req_'), 'stripe-version': String(req.headers['stripe-version'] ?? '') });

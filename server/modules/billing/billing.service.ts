@@ -159,6 +159,21 @@ export class BillingService {
   }
 
   /**
+   * Before an account is deleted: its Stripe subscription ends now, so nobody is billed for an
+   * account that no longer exists (the webhooks could not find its user afterwards). Throws,
+   * and the deletion should not go on, when Stripe cannot be reached. Not prorated: no refund.
+   */
+  async endBeforeAccountDeletion(userId: string): Promise<void> {
+    if (!this.stripe) return;
+    const sub = await this.services.db.subscription.findUnique({ where: { userId } });
+    if (sub?.provider !== 'stripe' || !sub.providerSubscriptionId || sub.status === 'CANCELED') return;
+    await this.stripe.client.subscriptions.cancel(sub.providerSubscriptionId, { invoice_now: false, prorate: false }).catch((e: { code?: string }) => {
+      if (e.code === 'resource_missing') return; // already gone at Stripe
+      this.stripeFailed(e, 'end your subscription before deleting the account');
+    });
+  }
+
+  /**
    * Our portal configuration (cancel at period end, prorated price switch); null when Stripe
    * would not make one (say, a restricted key): the account's default portal is used then.
    */
