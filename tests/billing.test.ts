@@ -4,7 +4,8 @@
 // stored dates into the past, as the clock would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlan, planFields, RENEWAL_GRACE_MS } from '../server/modules/billing/billing.plan.js';
-import { gql, gqlOk, signUp, startTestServer } from './helpers/server.js';
+import { announceUserChange } from '../server/modules/user/user.service.js';
+import { gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
 
 const BILLING = '{ billing { mode plan status trialEndsAt currentPeriodEnd cancelAtPeriodEnd daysLeft canStartTrial textUsedThisMonth freeTextQuota } }';
 const START = `mutation { startTrial { plan status daysLeft canStartTrial trialEndsAt } }`;
@@ -79,6 +80,28 @@ describe('demo billing', () => {
     await passTime(user.id, 4 * DAY + 1000);
     expect((await gqlOk(server.url, ME, {}, token)).me.plan).toBe('FREE');
     expect((await gql(server.url, RESUME, {}, token)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('a socket opened during the trial speaks as FREE once the trial has run out', async () => {
+    const { token, user } = await signUp(server.url, 'Socket', 'billing');
+    await gqlOk(server.url, START, {}, token);
+    const client = wsClient(server.url, token);
+    const run = (query: string) =>
+      new Promise<{ data?: any; errors?: { extensions?: { code?: string } }[] }>((resolve) =>
+        client.subscribe({ query }, { next: (v) => resolve(v as never), error: (e) => resolve({ errors: e as never }), complete: () => {} }),
+      );
+    try {
+      expect((await run(ME)).data.me.plan).toBe('PREMIUM');
+      await passTime(user.id, 15 * DAY);
+      // The socket re-reads its row (USER_CHANGED, or the periodic sweep): the row still says PREMIUM, with a planUntil now past.
+      await announceUserChange(server.app.services.pubsub, user.id);
+      await waitFor(async () => (await run(ME)).data.me.plan === 'FREE', 5000, 'the socket to speak as FREE');
+      expect((await server.app.services.db.user.findUniqueOrThrow({ where: { id: user.id } })).plan).toBe('PREMIUM');
+      const tool = await run('mutation { generateImage(input: {description: "a fox", style: ANIME}) { id } }');
+      expect(tool.errors?.[0]?.extensions?.code).toBe('PREMIUM_REQUIRED');
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('changePlan(FREE) cancels at the period’s end rather than at once', async () => {

@@ -11,6 +11,7 @@ import { createContext, type App, type AppContext } from '../compose.js';
 import type { Db } from '../db/prisma.js';
 import { bearerToken, type IdentityProvider, type User } from '../auth/identity.js';
 import { sessionOf, type Session } from '../auth/tokens.js';
+import { inEffect } from '../modules/billing/billing.plan.js';
 import type { Logger } from '../logger.js';
 import { unavailableError } from '../unavailable.js';
 import { wsOnSubscribe } from './armor.js';
@@ -91,7 +92,7 @@ export function startWebSocketServer(o: Options) {
         // Closed while we authenticated: onClose has run already, so count nothing.
         if (socket.readyState !== socket.OPEN) return false;
         if (user) {
-          const account: UserSocket = { user, tokenId: session?.id, close: (code, reason) => socket.close(code, reason) };
+          const account: UserSocket = { user, tokenId: session?.id, issuedAt: session?.issuedAt, close: (code, reason) => socket.close(code, reason) };
           const slot = accounts.add(account);
           if (!slot.ok) {
             // The first close wins: graphql-ws's own 4403 that follows is a no-op.
@@ -111,7 +112,7 @@ export function startWebSocketServer(o: Options) {
         ctx.extra.account = ctx.extra.slots = undefined;
       },
       // Read per operation: a socket speaks as its account's latest row.
-      context: (ctx): AppContext => createContext(o.app, ctx.extra.account?.user ?? null, ctx.extra.address, ctx.extra.session ?? null),
+      context: (ctx): AppContext => createContext(o.app, ctx.extra.account ? inEffect(ctx.extra.account.user) : null, ctx.extra.address, ctx.extra.session ?? null),
     },
     wsServer,
   );

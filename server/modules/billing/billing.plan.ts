@@ -11,6 +11,12 @@ export function effectivePlan(user: { plan: Plan; planUntil: Date | null }, now 
   return user.plan === 'PREMIUM' && user.planUntil !== null && user.planUntil.getTime() <= now ? 'FREE' : user.plan;
 }
 
+/** The user as of now: their plan is the one in effect (the row may still say PREMIUM past planUntil). */
+export function inEffect<U extends { plan: Plan; planUntil: Date | null }>(user: U, now = Date.now()): U {
+  const plan = effectivePlan(user, now);
+  return plan === user.plan ? user : { ...user, plan };
+}
+
 export interface SubscriptionState {
   plan: Plan;
   status: SubscriptionStatus;
