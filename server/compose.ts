@@ -35,14 +35,16 @@ export function composeApp(services: Services): App {
   const imageTypes = tools.filter((t) => t.output === 'image').map((t) => t.creationType);
   // The API's view of the file store: where uploads go, which URL a viewer gets, publishing.
   const storage = createStorage(services.config, services.tokenSecret);
+  const billing = new BillingService(services);
   return {
     services,
     jobs,
     storage,
     tools: new ToolService(services, jobs, tools, storage),
     auth: new AuthService(services),
-    users: new UserService(services, storage),
-    billing: new BillingService(services),
+    // An account's paid subscription ends before the account goes (nobody is billed for a deleted account).
+    users: new UserService(services, storage, (userId) => billing.endBeforeAccountDeletion(userId)),
+    billing,
     creations: new CreationService(services, imageTypes, storage),
     likes: new LikeService(services),
     messages: new MessageService(services),

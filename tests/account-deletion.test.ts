@@ -50,3 +50,35 @@ describe('deleteAccount', () => {
     await client.dispose();
   });
 });
+
+describe('changePassword', () => {
+  const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) { token } }';
+
+  it('needs the current password and a good new one; then every other session ends and this one goes on', async () => {
+    const first = await signUp(stack.url, 'Pass', 'password');
+    const other = (await gqlOk(stack.url, 'mutation($e: String!) { signIn(email: $e, password: "Correct-Horse-9") { token } }', { e: first.user.email })).signIn.token as string;
+    await new Promise((r) => setTimeout(r, 1100)); // a later second than the tokens' issue times
+    let closed: number | undefined;
+    const client = wsClient(stack.url, other, { on: { closed: (e) => (closed = (e as CloseEvent).code) } });
+    client.subscribe({ query: 'subscription { likeChanged { likeCount } }' }, { next: () => {}, error: () => {}, complete: () => {} });
+    await waitFor(() => stack.server.app.services.pubsub.listenerCount() > 0, 5000, 'the subscription');
+
+    const wrong = await gql(stack.url, CHANGE, { c: 'nope', n: 'Brand-New-Horse-7' }, first.token);
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'currentPassword' });
+    const weak = await gql(stack.url, CHANGE, { c: 'Correct-Horse-9', n: 'short' }, first.token);
+    expect(weak.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'newPassword' });
+
+    const { changePassword } = await gqlOk(stack.url, CHANGE, { c: 'Correct-Horse-9', n: 'Brand-New-Horse-7' }, first.token);
+    await waitFor(() => closed !== undefined, 5000, 'the other session’s socket to close');
+    expect(closed).toBe(4403);
+    for (const old of [first.token, other]) {
+      const r = await gql(stack.url, '{ me { id } }', {}, old);
+      expect(r.errors?.[0]?.message).toMatch(/password was changed/);
+    }
+    expect((await gqlOk(stack.url, '{ me { id } }', {}, changePassword.token)).me.id).toBe(first.user.id);
+    const signIn = 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { token } }';
+    expect((await gql(stack.url, signIn, { e: first.user.email, p: 'Correct-Horse-9' })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await gqlOk(stack.url, signIn, { e: first.user.email, p: 'Brand-New-Horse-7' })).signIn.token).toBeTruthy();
+    await client.dispose();
+  });
+});

@@ -277,20 +277,23 @@ describe('Stripe billing', () => {
     expect(await planOf(token)).toBe('PREMIUM');
   });
 
-  it('before an account is deleted its Stripe subscription is ended at once (no proration, no invoice); Stripe down refuses', async () => {
-    const { user, session, subscription } = await subscribed();
+  it('deleting an account ends its Stripe subscription first (no proration, no invoice); with Stripe down the account stays', async () => {
+    const { token, user, session, subscription } = await subscribed();
     await stripe.deliver(hook, stripe.event('checkout.session.completed', session));
+    const DELETE = 'mutation { deleteAccount(password: "Correct-Horse-9") }';
     stripe.down = true;
     try {
-      await expect(server.app.billing.endBeforeAccountDeletion(user.id)).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+      expect((await gql(server.url, DELETE, {}, token)).errors?.[0]?.extensions?.code).toBe('PROVIDER_UNAVAILABLE');
     } finally {
       stripe.down = false;
     }
+    expect(await server.app.services.db.user.count({ where: { id: user.id } })).toBe(1);
     expect(stripe.subscriptions.get(subscription.id)!.status).toBe('trialing');
-    await server.app.billing.endBeforeAccountDeletion(user.id);
+    expect((await gqlOk(server.url, DELETE, {}, token)).deleteAccount).toBe(true);
     const cancel = stripe.requestsTo('DELETE', `/v1/subscriptions/${subscription.id}`);
     expect(cancel.at(-1)!.params).toEqual({ invoice_now: 'false', prorate: 'false' });
     expect(stripe.subscriptions.get(subscription.id)!.status).toBe('canceled');
+    expect(await server.app.services.db.user.count({ where: { id: user.id } })).toBe(0);
   });
 
   it('a user who had a trial gets none again, and Checkout reuses their Stripe customer', async () => {

@@ -10,7 +10,7 @@ import { Prisma } from '../db/prisma.js';
 import { AppError, ErrorCode } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { isUuid } from '../validation.js';
-import { effectivePlan } from '../modules/billing/billing.plan.js';
+import { inEffect } from '../modules/billing/billing.plan.js';
 import { ClerkJwks } from './clerk-jwks.js';
 import { profileChanges, profileFromClaims, profileFromUserJson, type ClerkUserJson, type Profile } from './clerk-profile.js';
 import { ClerkReachability, clerkUnavailable, DEFAULT_CLERK_TIMING, type ClerkTiming } from './clerk-reachability.js';
@@ -32,6 +32,11 @@ export const isSignedOut = (user: Pick<User, 'revokedTokens'>, id: string | unde
   id !== undefined && user.revokedTokens.some((entry) => entry.startsWith(`${id}:`));
 
 const SIGNED_OUT = 'You signed out of this session: please sign in again';
+const PASSWORD_CHANGED = 'Your password was changed: please sign in again';
+
+/** Tokens issued before this (epoch s) are refused: the password was changed then (0: none). */
+export const sessionsValidFrom = (user: Pick<User, 'sessionsValidFrom'>): number =>
+  user.sessionsValidFrom ? Math.floor(user.sessionsValidFrom.getTime() / 1000) : 0;
 
 const unauthenticated = (why = 'Your session is invalid or has expired: please sign in again') =>
   new AppError(ErrorCode.UNAUTHENTICATED, why);
@@ -69,9 +74,9 @@ export class BuiltinIdentity implements IdentityProvider {
     const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
     if (isSignedOut(user, tokenId(token))) throw unauthenticated(SIGNED_OUT);
+    if (claims.iatS < sessionsValidFrom(user)) throw unauthenticated(PASSWORD_CHANGED);
     // The plan as of this moment: a trial or cancelled period that ran out is FREE now.
-    const plan = effectivePlan(user);
-    return plan === user.plan ? user : { ...user, plan };
+    return inEffect(user);
   }
 }
 

@@ -34,8 +34,13 @@ export const tokenId = (token: string): string => createHash('sha256').update(to
 export interface Session {
   id: string;
   expiresAt: number;
+  /** When the token was issued (epoch s). */
+  issuedAt: number;
 }
-export const sessionOf = (token: string): Session => ({ id: tokenId(token), expiresAt: decodeJwt(token).exp ?? 0 });
+export const sessionOf = (token: string): Session => {
+  const { exp, iat } = decodeJwt(token);
+  return { id: tokenId(token), expiresAt: exp ?? 0, issuedAt: iat ?? 0 };
+};
 
 export async function issueToken(secret: Uint8Array, userId: string, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
@@ -59,6 +64,8 @@ export interface TokenClaims {
   /** The user id. */
   sub: string;
   expMs: number;
+  /** Issued at (epoch s). */
+  iatS: number;
 }
 
 /** The user id inside a valid token; throws on a forged, expired or malformed one. */
@@ -77,7 +84,7 @@ export async function verifyTokenClaims(secret: Uint8Array, token: string): Prom
   if (hit && hit.expMs > Date.now()) return hit;
   const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
   if (!payload.sub) throw new Error('token has no subject');
-  const claims: TokenClaims = { sub: payload.sub, expMs: (payload.exp ?? 0) * 1000 };
+  const claims: TokenClaims = { sub: payload.sub, expMs: (payload.exp ?? 0) * 1000, iatS: payload.iat ?? 0 };
   if (typeof payload.exp === 'number') {
     if (!known) verified.set(secret, (known = new Map()));
     if (hit) known.delete(token);

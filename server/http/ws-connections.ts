@@ -3,7 +3,7 @@
 // graphql-ws keeps 4400-4499 for itself — and a reason that starts with the error code) and
 // kept, so that a change to the user (plan, deletion) reaches every socket speaking as them.
 import type { User } from '../db/generated/client.js';
-import { isSignedOut } from '../auth/identity.js';
+import { isSignedOut, sessionsValidFrom } from '../auth/identity.js';
 import { ErrorCode } from '../errors.js';
 
 /** Close code for "too many connections for this user". */
@@ -18,6 +18,8 @@ export interface UserSocket {
   user: User;
   /** Its token's tokenId: signing that session out ends the socket. */
   tokenId?: string;
+  /** When its token was issued (epoch s): a password changed after that ends the socket. */
+  issuedAt?: number;
   close(code: number, reason: string): void;
 }
 
@@ -65,7 +67,7 @@ export class UserSockets {
       const user = fresh.get(id);
       if (user) {
         for (const s of sockets) {
-          if (isSignedOut(user, s.tokenId)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
+          if (isSignedOut(user, s.tokenId) || (s.issuedAt ?? 0) < sessionsValidFrom(user)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
           else s.user = user;
         }
       } else {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { Context, Services } from '../../context.js';
+import { requireUser, type Context, type Services } from '../../context.js';
 import { AuthConfig, AuthPayload, SignUpInput } from './auth.types.js';
 import type { AuthResult, AuthService } from './auth.service.js';
 
@@ -15,6 +15,11 @@ export class AuthResolver {
   @Mutation(() => AuthPayload, { description: 'Signs in to a built-in account' })
   signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() ctx: AuthContext): Promise<AuthResult> {
     return ctx.app.auth.signIn(email, password, ctx.ip);
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Changes the password of the signed-in built-in account: every other session ends; this one goes on with the token returned' })
+  changePassword(@Arg('currentPassword') currentPassword: string, @Arg('newPassword') newPassword: string, @Ctx() ctx: AuthContext): Promise<AuthResult> {
+    return ctx.app.auth.changePassword(requireUser(ctx), currentPassword, newPassword);
   }
 
   @Query(() => AuthConfig)

@@ -9,6 +9,7 @@ import { NAME_MAX_LENGTH } from '../../constants.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { announceUserChange } from '../user/user.service.js';
 
 const signUpSchema = z.object({
   email: emailSchema,
@@ -79,5 +80,30 @@ export class AuthService {
     }
     await this.throttle.succeeded(ip, rawEmail);
     return { user, token: await issueToken(this.services.tokenSecret, user.id) };
+  }
+
+  /**
+   * Changes a built-in account's password after checking the current one. Every session
+   * issued before now ends (tokens refused, open sockets closed); this one continues with the
+   * new token returned.
+   */
+  async changePassword(user: User, currentPassword: string, newPassword: string): Promise<AuthResult> {
+    this.requireBuiltin();
+    if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new AppError(ErrorCode.BAD_USER_INPUT, 'Your current password is not right', { field: 'currentPassword' });
+    }
+    const problem = passwordProblem(newPassword, user.email ?? '');
+    if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { field: 'newPassword' });
+    // Whole seconds, as tokens' issue times are: the new token (issued after) is valid, every older one is not.
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const updated = await this.services.db.user.update({
+      where: { id: user.id },
+      data: { passwordHash: await hashPassword(newPassword), sessionsValidFrom: now },
+    });
+    this.services.identity.forget(user.id);
+    await announceUserChange(this.services.pubsub, user.id).catch((e: Error) =>
+      this.services.log.warn({ err: e.message }, 'could not announce a password change; other processes refuse old tokens within USER_CACHE_TTL_MS'),
+    );
+    return { user: updated, token: await issueToken(this.services.tokenSecret, user.id) };
   }
 }

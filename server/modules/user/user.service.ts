@@ -19,6 +19,8 @@ export class UserService {
     private readonly services: Services,
     /** Where the account's images are removed from when it is deleted. */
     private readonly files: Pick<Storage, 'remove'>,
+    /** Ends what must end before an account goes (its paid subscription); throws to stop the deletion. */
+    private readonly beforeDeletion: (userId: string) => Promise<void> = async () => undefined,
   ) {}
 
   /**
@@ -33,6 +35,7 @@ export class UserService {
     if (!(await verifyPassword(password, user.passwordHash))) {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'The password is not right', { field: 'password' });
     }
+    await this.beforeDeletion(user.id);
     const deleted = await deleteUser(this.services.db, this.services.pubsub, user.id, this.files);
     this.services.identity.forget(user.id);
     if (!deleted) throw new AppError(ErrorCode.UNAUTHENTICATED, ACCOUNT_GONE_MESSAGE);
