@@ -117,6 +117,11 @@ describe('the plan a subscription gives', () => {
   const base = { plan: 'PREMIUM' as const, currentPeriodEnd: end, trialEnd: null, cancelAtPeriodEnd: false };
   it('trial and cancelled periods end exactly; an active one that renews gets a grace for the renewal’s news', () => {
     expect(planFields({ ...base, status: 'TRIALING', trialEnd: end })).toEqual({ plan: 'PREMIUM', planUntil: end });
+    expect(planFields({ ...base, provider: 'demo', status: 'TRIALING', trialEnd: end })).toEqual({ plan: 'PREMIUM', planUntil: end });
+    // A Stripe trial may convert with a card: the 'active' news comes by webhook, so it gets the renewal's grace…
+    expect(planFields({ ...base, provider: 'stripe', status: 'TRIALING', trialEnd: end })).toEqual({ plan: 'PREMIUM', planUntil: new Date(end.getTime() + RENEWAL_GRACE_MS) });
+    // …unless it was cancelled.
+    expect(planFields({ ...base, provider: 'stripe', status: 'TRIALING', trialEnd: end, cancelAtPeriodEnd: true })).toEqual({ plan: 'PREMIUM', planUntil: end });
     expect(planFields({ ...base, status: 'ACTIVE', cancelAtPeriodEnd: true })).toEqual({ plan: 'PREMIUM', planUntil: end });
     expect(planFields({ ...base, status: 'ACTIVE' })).toEqual({ plan: 'PREMIUM', planUntil: new Date(end.getTime() + RENEWAL_GRACE_MS) });
     expect(planFields({ ...base, status: 'PAST_DUE' })).toEqual({ plan: 'FREE', planUntil: null });

@@ -18,6 +18,8 @@ export function inEffect<U extends { plan: Plan; planUntil: Date | null }>(user:
 }
 
 export interface SubscriptionState {
+  /** 'demo' trials end exactly; a paid provider's trial may convert (its news comes by webhook, a little late). */
+  provider?: string;
   plan: Plan;
   status: SubscriptionStatus;
   currentPeriodEnd: Date;
@@ -32,7 +34,11 @@ export interface SubscriptionState {
  */
 export function planFields(s: SubscriptionState): { plan: Plan; planUntil: Date | null } {
   if (s.plan !== 'PREMIUM' || s.status === 'CANCELED' || s.status === 'PAST_DUE') return { plan: 'FREE', planUntil: null };
-  if (s.status === 'TRIALING') return { plan: 'PREMIUM', planUntil: s.trialEnd ?? s.currentPeriodEnd };
+  if (s.status === 'TRIALING') {
+    const end = (s.trialEnd ?? s.currentPeriodEnd).getTime();
+    const converts = s.provider !== undefined && s.provider !== 'demo' && !s.cancelAtPeriodEnd;
+    return { plan: 'PREMIUM', planUntil: new Date(converts ? end + RENEWAL_GRACE_MS : end) };
+  }
   if (s.cancelAtPeriodEnd) return { plan: 'PREMIUM', planUntil: s.currentPeriodEnd };
   return { plan: 'PREMIUM', planUntil: new Date(s.currentPeriodEnd.getTime() + RENEWAL_GRACE_MS) };
 }
