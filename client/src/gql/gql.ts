@@ -21,6 +21,7 @@ type Documents = {
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveBackgroundDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": typeof types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": typeof types.BillingDocument,
@@ -55,6 +56,7 @@ const documents: Documents = {
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveBackgroundDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": types.BillingDocument,
@@ -124,6 +126,10 @@ export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -28,6 +28,8 @@ export interface AuthState {
   /** Built-in: creates the account and signs in. Clerk: opens Clerk's sign-up. */
   signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Built-in: changes the password (rejects with the server's error); the other sessions end, this one goes on. Null with Clerk (its profile does it). */
+  changePassword: ((currentPassword: string, newPassword: string) => Promise<void>) | null;
   /** Opens the identity provider's account page; null where there is none (built-in accounts). */
   openProfile: (() => void) | null;
 }

@@ -15,6 +15,7 @@ const pending: AuthState = {
   signIn: () => Promise.reject(new Error('Sign-in is still loading')),
   signUp: () => Promise.reject(new Error('Sign-in is still loading')),
   signOut: () => Promise.resolve(),
+  changePassword: null,
   openProfile: null,
 };
 

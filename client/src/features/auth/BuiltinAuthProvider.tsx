@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { storedToken } from '../../lib/authToken';
 import { GRAPHQL_PATH, resetSession } from '../../lib/apollo';
 import { toAppError } from '../../lib/graphqlError';
-import { MeQuery, SignInMutation, SignOutMutation, SignUpMutation } from './api/operations';
+import { ChangePasswordMutation, MeQuery, SignInMutation, SignOutMutation, SignUpMutation } from './api/operations';
 import { AuthContext, type AuthState, type SignInInput, type SignUpInput } from './AuthContext';
 
 /** Built-in accounts: e-mail + password, a JWT kept in localStorage, `me` for the profile. */
@@ -47,6 +47,15 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
     [client, applyToken],
   );
 
+  const changePassword = useCallback(
+    async (currentPassword: string, newPassword: string) => {
+      const { data } = await client.mutate({ mutation: ChangePasswordMutation, variables: { currentPassword, newPassword } });
+      // The old token no longer works anywhere: this browser goes on with the new one (its socket reconnects with it).
+      if (data) await applyToken(data.changePassword.token);
+    },
+    [client, applyToken],
+  );
+
   // The server ends this session (its token and sockets, on every server). Sent on its own,
   // with the token it ends, and never waited for: an unreachable server still leaves the
   // browser signed out, and the session reset that follows cannot cancel it.
@@ -73,9 +82,10 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signUp,
       signOut,
+      changePassword,
       openProfile: null,
     }),
-    [user, token, rejected, me.data, me.error, signIn, signUp, signOut],
+    [user, token, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -55,6 +55,7 @@ function ClerkBridge({ children }: { children: ReactNode }) {
       signIn: async () => clerk.openSignIn(),
       signUp: async () => clerk.openSignUp(),
       signOut: () => clerk.signOut(),
+      changePassword: null,
       openProfile: () => clerk.openUserProfile(),
     }),
     [user, isSignedIn, token, isLoaded, me.data, me.error, clerk],

@@ -10,5 +10,6 @@ export const signedOutAuth: AuthState = {
   signIn: async () => {},
   signUp: async () => {},
   signOut: async () => {},
+  changePassword: null,
   openProfile: null,
 };

@@ -7,6 +7,7 @@ import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/api/operations';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
+import { PasswordSection } from '../components/PasswordSection';
 import { PlanSection } from '../components/PlanSection';
 import { ProfileCard } from '../components/ProfileCard';
 
@@ -18,7 +19,7 @@ const ClerkUserProfile = lazy(() => import('../components/ClerkUserProfile'));
  * Under Clerk, Clerk's own profile replaces ours for identity.
  */
 export function AccountRoute() {
-  const { user, provider } = useAuth();
+  const { user, provider, changePassword } = useAuth();
   const { data, error, loading, refetch, startPolling, stopPolling } = useQuery(BillingQuery, { fetchPolicy: 'cache-and-network' });
   const billing = data?.billing;
   // Back from Stripe Checkout: its webhook may land a moment after the browser does.
@@ -85,6 +86,7 @@ export function AccountRoute() {
           </section>
         ) : null}
         {/* Clerk accounts are deleted in Clerk's profile above. */}
+        {provider === 'builtin' && user && changePassword ? <PasswordSection changePassword={changePassword} /> : null}
         {provider === 'builtin' && user ? <DeleteAccountSection /> : null}
       </div>
     </div>

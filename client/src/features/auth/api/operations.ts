@@ -50,3 +50,11 @@ export const SignOutMutation = graphql(`
     signOut
   }
 `);
+
+export const ChangePasswordMutation = graphql(`
+  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
+    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+      token
+    }
+  }
+`);
