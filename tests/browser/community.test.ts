@@ -46,6 +46,8 @@ describe('community gallery', () => {
     await card(b.page, id).waitFor({ timeout: 15_000 });
     await card(a.page, id).waitFor({ timeout: 15_000 });
     expect(await card(b.page, id).getByText('Alice').count()).toBeGreaterThan(0);
+    // The image says what it shows (its prompt), for a screen reader's image list, search, or when it cannot load.
+    expect(await card(b.page, id).locator('img').getAttribute('alt')).toBe('Generate an image of a red kite over green hills in the style Cartoon');
     const likeB = card(b.page, id).locator('button[aria-pressed]');
     expect(await likeB.getAttribute('aria-pressed')).toBe('false');
     expect((await likeB.textContent())?.replace(/\D/g, '')).toBe('0');

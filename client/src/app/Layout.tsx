@@ -1,9 +1,11 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopNav } from './public/TopNav';
+import { usePageMeta } from './pageTitles';
 
 /** The public layout: fixed top navigation above `/` and the static pages. */
 export function Layout() {
   const { pathname } = useLocation();
+  usePageMeta();
   // The landing page lays out its own full-width sections (and footer); other pages sit in a column.
   const isHome = pathname === '/';
   return (

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { usePageMeta } from '../pageTitles';
 import { LoadingPanel } from '../../components/Spinner';
 import { useAuth } from '../../features/auth';
 import { SignInPanel } from '../../features/auth/components/SignInPanel';
@@ -10,6 +11,7 @@ const SIDEBAR_ID = 'ai-sidebar';
 
 /** The signed-in area (spec §2): top bar, sidebar of tools, and the chosen tool beside it. */
 export function AiLayout() {
+  usePageMeta();
   const { user, plan, loading, signOut } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

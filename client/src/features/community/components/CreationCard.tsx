@@ -23,7 +23,7 @@ export const CreationCard = memo(function CreationCard({ creation, onOpen, onTog
       >
         <CreationImage
           src={creation.content}
-          alt=""
+          alt={creation.prompt}
           className="size-full object-cover transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
           fallbackClassName="size-full text-slate-400"
         />
