@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { useCallback, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { toAppError, type AppErrorInfo } from '../../lib/graphqlError';
 import { revealResult } from '../../lib/revealResult';
@@ -20,6 +20,19 @@ export interface UseJob {
   /** Stops the job (or its upload); a refusal (e.g. the job already ended elsewhere) is shown as a toast. */
   cancel: () => Promise<void>;
   reset: () => void;
+}
+
+/**
+ * One toast per tool: a tool's new message replaces its last one, so an old error never sits
+ * beside a new success, and a new attempt starts with none.
+ */
+export function toolToast(slot: string) {
+  const id = `tool:${slot}`;
+  return {
+    error: (message: string) => void toast.error(message, { id }),
+    success: (message: string) => void toast.success(message, { id }),
+    dismiss: () => void toast.dismiss(id),
+  };
 }
 
 /**
@@ -72,6 +85,8 @@ export interface UseToolRun<TVariables> extends UseJob {
   resultRef: RefObject<HTMLDivElement | null>;
   /** Sends the tool's mutation and follows its job; `params` are what the page shows of the request when it comes back. */
   start: (variables: TVariables, params?: Record<string, string>) => Promise<ToolOutcome>;
+  /** The tool's one toast (see toolToast): the page's own messages go through it too. */
+  notify: ReturnType<typeof toolToast>;
 }
 
 /**
@@ -88,11 +103,13 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
   const job = useJob(slot);
   const [mutate] = useMutation(mutation);
   const resultRef = useRef<HTMLDivElement>(null);
+  const notify = useMemo(() => toolToast(slot), [slot]);
   const { run } = job;
   const { uploads = false, success, failureMessage } = options;
 
   const start = useCallback(
     async (variables: TVariables, params?: Record<string, string>): Promise<ToolOutcome> => {
+      notify.dismiss();
       revealResult(resultRef.current);
       let thrown: unknown;
       const outcome = await run(async (context) => {
@@ -107,14 +124,14 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
           throw err;
         }
       }, params);
-      if (outcome.status === 'completed' && success) toast.success(success);
+      if (outcome.status === 'completed' && success) notify.success(success);
       if (outcome.status !== 'failed' || !outcome.error || isUpgradeCode(outcome.error.code)) return { job: outcome, failure: null };
       const failure = failureMessage ? failureMessage(outcome.error, thrown) : outcome.error.message;
-      toast.error(failure);
+      notify.error(failure);
       return { job: outcome, failure };
     },
-    [run, mutate, field, uploads, success, failureMessage],
+    [run, mutate, field, uploads, success, failureMessage, notify],
   );
 
-  return { ...job, resultRef, start };
+  return { ...job, resultRef, start, notify };
 }

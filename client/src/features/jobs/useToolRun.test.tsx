@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
+/** Every message of a tool page is its one toast (toolToast): the same id each time. */
+const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
 import { resetSession } from '../../lib/apollo';
 import { GenerateArticleMutation } from '../article/api/operations';
@@ -38,6 +40,7 @@ beforeEach(() => {
   contexts.length = 0;
   toast.success.mockClear();
   toast.error.mockClear();
+  toast.dismiss.mockClear();
 });
 afterEach(async () => {
   cleanup();
@@ -50,7 +53,7 @@ describe('useToolRun', () => {
     answer = refusal('BAD_USER_INPUT', 'Topic is too long');
     const { result, start } = startArticle();
     expect(await start()).toMatchObject({ failure: 'Topic is too long', job: { status: 'failed', params: input } });
-    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Topic is too long');
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('Topic is too long', TOOL_TOAST);
     expect(result.current.job.status).toBe('failed');
   });
 
@@ -58,7 +61,7 @@ describe('useToolRun', () => {
     answer = { data: null };
     const { start } = startArticle();
     expect((await start()).failure).toBe('The server did not start the job. Please try again.');
-    expect(toast.error).toHaveBeenCalledExactlyOnceWith('The server did not start the job. Please try again.');
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('The server did not start the job. Please try again.', TOOL_TOAST);
   });
 
   it('leaves an upgrade code to the result panel: no toast', async () => {
@@ -75,14 +78,28 @@ describe('useToolRun', () => {
     const { start } = startArticle({ failureMessage });
     expect((await start()).failure).toBe('told from the raw error');
     expect(failureMessage.mock.calls[0]![0]).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: 'The image service is down' });
-    expect(toast.error).toHaveBeenCalledExactlyOnceWith('told from the raw error');
+    expect(toast.error).toHaveBeenCalledExactlyOnceWith('told from the raw error', TOOL_TOAST);
+  });
+
+  it("clears the last attempt's toast when a new one starts, and a success replaces an error (one id per tool)", async () => {
+    answer = refusal('BAD_USER_INPUT', 'Topic is too long');
+    const { start } = startArticle({ success: 'Article written!' });
+    await start();
+    expect(toast.dismiss).toHaveBeenCalledTimes(1);
+    answer = { data: { generateArticle: { __typename: 'Job', id: 'job-2', phase: 'COMPLETED', percent: 100, message: null } } };
+    await start();
+    expect(toast.dismiss).toHaveBeenCalledTimes(2);
+    const errorId = toast.error.mock.calls[0]![1].id;
+    expect(toast.dismiss).toHaveBeenLastCalledWith(errorId);
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith('Article written!', { id: errorId });
+    expect(errorId).toBe('tool:tool-run-test');
   });
 
   it("toasts the tool's success words when the job completes, and nothing else", async () => {
     answer = { data: { generateArticle: { __typename: 'Job', id: 'job-1', phase: 'COMPLETED', percent: 100, message: null } } };
     const { start } = startArticle({ success: 'Article written!' });
     expect(await start()).toMatchObject({ failure: null, job: { status: 'completed', jobId: 'job-1' } });
-    expect(toast.success).toHaveBeenCalledExactlyOnceWith('Article written!');
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith('Article written!', TOOL_TOAST);
     expect(toast.error).not.toHaveBeenCalled();
   });
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../components/ClerkUserProfile', () => ({ default: () => <p>Clerk user profile</p> }));
 const leaveFor = vi.hoisted(() => vi.fn((_url: string) => true));
 vi.mock('../../billing/lib/leaveFor', () => ({ leaveFor }));
-vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
 import { typePolicies } from '../../../lib/apollo';
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { MeQuery } from '../../auth/api/operations';

@@ -2,7 +2,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
+/** Every message of a tool page is its one toast (toolToast): the same id each time. */
+const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
 import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveBackgroundRoute } from './RemoveBackgroundRoute';
@@ -23,7 +25,7 @@ describe('RemoveBackgroundRoute (spec §2, §5)', () => {
     renderRoute();
     expect(screen.getByText('No Image Processed')).toBeTruthy();
     fireEvent.click(removeButton());
-    expect(toast.error).toHaveBeenCalledWith('Please select an image first');
+    expect(toast.error).toHaveBeenCalledWith('Please select an image first', TOOL_TOAST);
     expect(document.activeElement).toBe(picker());
     expect(sent).toEqual([]);
   });
@@ -42,7 +44,7 @@ describe('RemoveBackgroundRoute (spec §2, §5)', () => {
   it('refuses a file that is not an image', () => {
     renderRoute();
     fireEvent.change(picker(), { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
-    expect(toast.error).toHaveBeenCalledWith('Please choose an image file');
+    expect(toast.error).toHaveBeenCalledWith('Please choose an image file', TOOL_TOAST);
     expect(screen.queryByText('cv.pdf')).toBeNull();
   });
 });

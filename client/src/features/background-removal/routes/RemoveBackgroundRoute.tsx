@@ -1,6 +1,5 @@
 import { Eraser } from 'lucide-react';
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { useToolRun } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
@@ -13,7 +12,7 @@ import { useObjectUrl } from '../../../lib/useObjectUrl';
 const SLOT = 'background-removal';
 
 export function RemoveBackgroundRoute() {
-  const { job, busy, start, cancel, reset, resultRef } = useToolRun(SLOT, RemoveBackgroundMutation, 'removeBackground', { uploads: true });
+  const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, RemoveBackgroundMutation, 'removeBackground', { uploads: true });
   // The job outlives the page; so does the file it was run on, for the comparison.
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const previewUrl = useObjectUrl(file);
@@ -21,7 +20,7 @@ export function RemoveBackgroundRoute() {
 
   function pick(next: File) {
     if (!isImageFile(next)) {
-      toast.error('Please choose an image file');
+      notify.error('Please choose an image file');
       return;
     }
     setFile(next);
@@ -31,7 +30,7 @@ export function RemoveBackgroundRoute() {
 
   function submit() {
     if (!file) {
-      toast.error('Please select an image first');
+      notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }

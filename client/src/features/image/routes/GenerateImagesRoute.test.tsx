@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
+/** Every message of a tool page is its one toast (toolToast): the same id each time. */
+const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
 import { recordOperations } from '../../jobs/testing';
 import { GenerateImagesRoute } from './GenerateImagesRoute';
@@ -24,7 +26,7 @@ describe('GenerateImagesRoute (spec §4, §5, §9)', () => {
     expect(screen.queryByText('Please enter an image description')).toBeNull();
 
     fireEvent.click(generate());
-    expect(toast.error).toHaveBeenCalledWith('Please enter an image description');
+    expect(toast.error).toHaveBeenCalledWith('Please enter an image description', TOOL_TOAST);
     expect(screen.getByText('Please enter an image description')).toBeTruthy();
     expect(description().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(description());
@@ -39,7 +41,7 @@ describe('GenerateImagesRoute (spec §4, §5, §9)', () => {
     renderRoute();
     fireEvent.change(description(), { target: { value: '    ' } });
     fireEvent.click(generate());
-    expect(toast.error).toHaveBeenCalledWith('Please enter an image description');
+    expect(toast.error).toHaveBeenCalledWith('Please enter an image description', TOOL_TOAST);
     expect(screen.getByText('Please enter an image description')).toBeTruthy();
     expect(sent).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ImageStyle } from '../../../gql/graphql';
 import { useToolRun, type ToolRunOptions } from '../../jobs';
@@ -19,7 +18,7 @@ const OPTIONS: ToolRunOptions = {
 };
 
 export function GenerateImagesRoute() {
-  const { job, busy, start, cancel, reset, resultRef } = useToolRun('image', GenerateImageMutation, 'generateImage', OPTIONS);
+  const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun('image', GenerateImageMutation, 'generateImage', OPTIONS);
   // Coming back to a running or finished job shows what it was asked for.
   const [description, setDescription] = useState(job.params?.description ?? '');
   const [style, setStyle] = useState<ImageStyle>(isImageStyle(job.params?.style) ? job.params.style : DEFAULT_IMAGE_STYLE);
@@ -43,7 +42,7 @@ export function GenerateImagesRoute() {
     const trimmed = description.trim();
     if (!trimmed) {
       setInvalid(true);
-      toast.error(EMPTY_DESCRIPTION);
+      notify.error(EMPTY_DESCRIPTION);
       return;
     }
     setErrorMessage(null);

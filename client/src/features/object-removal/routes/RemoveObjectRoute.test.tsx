@@ -2,7 +2,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
+/** Every message of a tool page is its one toast (toolToast): the same id each time. */
+const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
 import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveObjectRoute } from './RemoveObjectRoute';
@@ -39,7 +41,7 @@ describe('RemoveObjectRoute (spec §2, §5)', () => {
     fireEvent.change(picker(), { target: { files: [new File(['png'], 'desk.png', { type: 'image/png' })] } });
     fireEvent.change(objectField(), { target: { value: 'red car' } });
     fireEvent.click(removeButton());
-    expect(toast.error).toHaveBeenCalledWith('Please enter only one object name');
+    expect(toast.error).toHaveBeenCalledWith('Please enter only one object name', TOOL_TOAST);
     expect(screen.getByRole('alert').textContent).toBe('Please enter only one object name');
     expect(objectField().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(objectField());
@@ -53,7 +55,7 @@ describe('RemoveObjectRoute (spec §2, §5)', () => {
   it('refuses a file that is not an image', () => {
     renderRoute();
     fireEvent.change(picker(), { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(toast.error).toHaveBeenCalledWith('Please choose an image file');
+    expect(toast.error).toHaveBeenCalledWith('Please choose an image file', TOOL_TOAST);
     expect(screen.queryByText('notes.txt')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { Scissors } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { toAppError } from '../../../lib/graphqlError';
 import { isImageFile } from '../../../lib/files';
@@ -17,7 +16,7 @@ const SLOT = 'object-removal';
 const OPTIONS = { uploads: true, success: 'Object removed successfully!' };
 
 export function RemoveObjectRoute() {
-  const { job, busy, start, cancel, reset, resultRef } = useToolRun(SLOT, RemoveObjectMutation, 'removeObject', OPTIONS);
+  const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, RemoveObjectMutation, 'removeObject', OPTIONS);
   // The job outlives the page; so do the inputs it was run on.
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
@@ -33,7 +32,7 @@ export function RemoveObjectRoute() {
 
   function pick(next: File) {
     if (!isImageFile(next)) {
-      toast.error('Please choose an image file');
+      notify.error('Please choose an image file');
       return;
     }
     setFile(next);
@@ -50,14 +49,14 @@ export function RemoveObjectRoute() {
 
   async function submit() {
     if (!file) {
-      toast.error('Please select an image first');
+      notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
     const name = object.trim();
     if (name.split(/\s+/).length > 1) {
       setObjectError('Please enter only one object name');
-      toast.error('Please enter only one object name');
+      notify.error('Please enter only one object name');
       objectRef.current?.focus();
       return;
     }
@@ -68,7 +67,7 @@ export function RemoveObjectRoute() {
       try {
         mask = await renderMask(strokes, naturalSize.width, naturalSize.height);
       } catch (err) {
-        toast.error(toAppError(err).message);
+        notify.error(toAppError(err).message);
         return;
       } finally {
         setPreparing(false);

@@ -2,7 +2,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
+/** Every message of a tool page is its one toast (toolToast): the same id each time. */
+const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
 import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { ReviewResumeRoute } from './ReviewResumeRoute';
@@ -22,7 +24,7 @@ describe('ReviewResumeRoute (spec §2, §5)', () => {
   it("says 'Please select a resume file first' when submitted without a file, and sends nothing", () => {
     renderRoute();
     fireEvent.click(analyze());
-    expect(toast.error).toHaveBeenCalledWith('Please select a resume file first');
+    expect(toast.error).toHaveBeenCalledWith('Please select a resume file first', TOOL_TOAST);
     expect(sent).toEqual([]);
     expect(screen.getByText(/Upload your resume and click “Analyze Resume”/)).toBeTruthy();
   });
@@ -32,12 +34,12 @@ describe('ReviewResumeRoute (spec §2, §5)', () => {
     expect(picker().accept).toBe('application/pdf');
     const docx = new File(['PK'], 'cv.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     fireEvent.change(picker(), { target: { files: [docx] } });
-    expect(toast.error).toHaveBeenCalledWith('Please select a PDF file');
+    expect(toast.error).toHaveBeenCalledWith('Please select a PDF file', TOOL_TOAST);
     expect(screen.queryByText('cv.docx')).toBeNull();
     expect(screen.queryByRole('link', { name: /View Original PDF/ })).toBeNull();
     // Still nothing chosen: submitting asks for a file.
     fireEvent.click(analyze());
-    expect(toast.error).toHaveBeenLastCalledWith('Please select a resume file first');
+    expect(toast.error).toHaveBeenLastCalledWith('Please select a resume file first', TOOL_TOAST);
   });
 
   it('a PDF shows a preview card with its name, size in MB and a View Original PDF link', () => {

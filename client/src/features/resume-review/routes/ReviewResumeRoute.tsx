@@ -1,6 +1,5 @@
 import { FileSearch } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { useToolRun } from '../../jobs';
 import { ReviewResumeMutation } from '../api/operations';
@@ -12,12 +11,12 @@ import { selectedResume } from '../lib/selectedResume';
 const OPTIONS = { uploads: true, success: 'Resume analyzed successfully!' };
 
 export function ReviewResumeRoute() {
-  const { job, busy, start, cancel, reset, resultRef } = useToolRun('resume-review', ReviewResumeMutation, 'reviewResume', OPTIONS);
+  const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun('resume-review', ReviewResumeMutation, 'reviewResume', OPTIONS);
   const [file, setFile] = useState<File | null>(selectedResume.get);
 
   function pick(next: File) {
     if (!isPdf(next)) {
-      toast.error('Please select a PDF file');
+      notify.error('Please select a PDF file');
       return;
     }
     selectedResume.set(next);
@@ -28,7 +27,7 @@ export function ReviewResumeRoute() {
 
   function submit() {
     if (!file) {
-      toast.error('Please select a resume file first');
+      notify.error('Please select a resume file first');
       return;
     }
     void start({ resume: file }, { filename: file.name });

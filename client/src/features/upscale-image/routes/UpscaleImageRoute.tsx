@@ -1,6 +1,5 @@
 import { Maximize2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
 import { isImageFile } from '../../../lib/files';
 import { useRememberedState } from '../../../lib/rememberedState';
@@ -13,7 +12,7 @@ import { UpscaleResult } from '../components/UpscaleResult';
 const SLOT = 'upscale-image';
 
 export function UpscaleImageRoute() {
-  const { job, busy, start, cancel, reset, resultRef } = useToolRun(SLOT, UpscaleImageMutation, 'upscaleImage', { uploads: true });
+  const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, UpscaleImageMutation, 'upscaleImage', { uploads: true });
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [scale, setScale] = useState<Scale>(job.params?.scale === '4' ? '4' : '2');
   const previewUrl = useObjectUrl(file);
@@ -21,7 +20,7 @@ export function UpscaleImageRoute() {
 
   function pick(next: File) {
     if (!isImageFile(next)) {
-      toast.error('Please choose an image file');
+      notify.error('Please choose an image file');
       return;
     }
     setFile(next);
@@ -30,7 +29,7 @@ export function UpscaleImageRoute() {
 
   function submit() {
     if (!file) {
-      toast.error('Please select an image first');
+      notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
