@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from '../helpers/browser.js';
+import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { gql, gqlOk, signUp, startStack } from '../helpers/server.js';
 
 const env = serverAndBrowser(() => startStack());
@@ -23,9 +23,7 @@ const sidebarTool = (page: Page) => page.getByRole('navigation', { name: 'AI too
 describe('billing in the browser (demo mode)', () => {
   it('locked up front → account page from the sidebar → trial → tool works → cancel (confirmed) → still Premium until the period end', async () => {
     const account = await signUp(env.server.url, 'Bea', 'billing-browser');
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // The app keeps a built-in account's token in localStorage.
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const context = await signedInContext(env.browser, account.token);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -98,8 +96,7 @@ describe('billing in the browser (demo mode)', () => {
 
   it("a Free user's text generation shows at once in the sidebar's quota line and AI Power bar", async () => {
     const account = await signUp(env.server.url, 'Dee', 'billing-quota');
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const context = await signedInContext(env.browser, account.token);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/ai/blog-titles`);
     const quota = page.getByTestId('quota-line');
@@ -115,8 +112,7 @@ describe('billing in the browser (demo mode)', () => {
 
   it('deletes a built-in account from the account page after its password: signed out, home, and the account is gone', async () => {
     const account = await signUp(env.server.url, 'Eve', 'billing-delete');
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const context = await signedInContext(env.browser, account.token);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/ai/account`);
     await page.getByRole('button', { name: 'Delete account…' }).click();
@@ -135,8 +131,7 @@ describe('billing in the browser (demo mode)', () => {
 
   it('at 390 px the account page fits the screen and its actions are reachable', async () => {
     const account = await signUp(env.server.url, 'Cy', 'billing-phone');
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const context = await signedInContext(env.browser, account.token, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/ai/account`);
     await page.getByRole('button', { name: 'Start 14-day free trial (no card)' }).waitFor();

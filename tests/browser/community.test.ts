@@ -2,7 +2,7 @@
 // in the other without a reload, and a like in one updates the count in the other.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, signedInContext } from '../helpers/browser.js';
 import { followJob, gqlOk, signUp, startStack } from '../helpers/server.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -18,9 +18,7 @@ afterAll(async () => {
 });
 
 async function signedInPage(token: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // The app keeps a built-in account's token in localStorage.
-  await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
+  const context = await signedInContext(browser, token);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

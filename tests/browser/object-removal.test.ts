@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverAndBrowser } from '../helpers/browser.js';
+import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { gqlOk, signUp, startStack } from '../helpers/server.js';
 
 const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' }));
@@ -21,9 +21,7 @@ beforeAll(async () => {
 });
 
 async function openTool(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // The app keeps a built-in account's token in localStorage.
-  await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+  const context = await signedInContext(env.browser, account.token);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,26 +1,16 @@
 // Each route has its own document title, and public pages their own description (issue 17,
 // item 4): before, every tab said "Atelier".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = serverAndBrowser(() => startTestServer());
 
 const description = () => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
 
 describe('page titles', () => {
   it('gives every public page its own title and description, as it loads and as the app navigates', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const seen = new Map<string, string>();
     for (const [path, title] of [
       ['/', 'Atelier — AI content studio'],
@@ -31,7 +21,7 @@ describe('page titles', () => {
       ['/signup', 'Create your account · Atelier'],
       ['/no-such-page', 'Page not found · Atelier'],
     ] as const) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server.url}${path}`);
       await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 });
       const text = await page.evaluate(description);
       expect(text.length, path).toBeGreaterThan(20);
@@ -40,16 +30,15 @@ describe('page titles', () => {
     expect(seen.get('/product/pricing')).toMatch(/14-day free trial/);
     expect(new Set([...seen.values()]).size).toBeGreaterThanOrEqual(6);
     // Client-side navigation (no reload) changes it too.
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await page.waitForFunction(() => document.title === 'Sign in · Atelier', undefined, { timeout: 10_000 });
     await page.close();
   });
 
   it('names the signed-in pages after what they show', async () => {
-    const { token } = await signUp(server.url, 'Titles', 'titles');
-    const context = await browser.newContext();
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
+    const { token } = await signUp(env.server.url, 'Titles', 'titles');
+    const context = await signedInContext(env.browser, token, {});
     const page = await context.newPage();
     for (const [path, title] of [
       ['/ai', 'Dashboard · Atelier'],
@@ -58,7 +47,7 @@ describe('page titles', () => {
       ['/ai/community', 'Community · Atelier'],
       ['/ai/account', 'Account · Atelier'],
     ] as const) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server.url}${path}`);
       await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 });
     }
     await context.close();

@@ -4,7 +4,7 @@
 // testimonials carousel under a real mouse, and plans wired to changePlan.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from '../helpers/browser.js';
+import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
 /** Spec §2's six tool cards plus the Image upscaler that issue 14 added (one per tool in client/src/tools/catalogue.ts). */
@@ -154,8 +154,7 @@ describe('public site', () => {
     await anon.close();
 
     const { token, user } = await signUp(t.server.url, 'Petra', 'plans-ui');
-    const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
+    const context = await signedInContext(t.browser, token);
     const page = await context.newPage();
     await page.goto(`${t.server.url}/`);
     const plans = page.locator('#plans');

@@ -1,31 +1,20 @@
 // One toast per tool (issue 17, item 2): an old error must not sit beside a new success.
 // Walkthrough: a Word file is refused ("Please select a PDF file"), then a PDF is reviewed:
 // only "Resume analyzed successfully!" is on screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { makePdf, SAMPLE_RESUME } from '../helpers/pdf.js';
 import { gqlOk, signUp, startStack } from '../helpers/server.js';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const env = serverAndBrowser(() => startStack());
 
 describe('tool toasts', () => {
   it('replaces a refused file’s error with the next attempt’s success', async () => {
-    const account = await signUp(stack.url, 'Toast', 'toasts');
-    await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, account.token); // Resume Review is Premium
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((t) => localStorage.setItem('atelier.token', t), account.token);
+    const account = await signUp(env.server.url, 'Toast', 'toasts');
+    await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token); // Resume Review is Premium
+    const context = await signedInContext(env.browser, account.token);
     const page = await context.newPage();
-    await page.goto(`${stack.url}/ai/review-resume`);
+    await page.goto(`${env.server.url}/ai/review-resume`);
     await page.getByRole('heading', { name: 'Resume Review' }).waitFor();
 
     const toasts = page.locator('[data-sonner-toast]');

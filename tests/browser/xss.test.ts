@@ -4,7 +4,7 @@
 // and no CSP violation is even attempted.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowser } from '../helpers/browser.js';
+import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
 const t = serverAndBrowser(() => startTestServer());
@@ -23,8 +23,7 @@ const ARTICLE = [
 ].join('\n');
 
 async function open(path: string, token: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await t.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
+  const context = await signedInContext(t.browser, token);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (no downloaded browsers).
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,6 +9,13 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+}
+
+/** A browser context signed in as a built-in account: the app keeps its token in localStorage. */
+export async function signedInContext(browser: Browser, token: string, options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } }): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript((t) => localStorage.setItem('atelier.token', t), token);
+  return context;
 }
 
 /** An API server and a browser for one test file: started before its tests, closed after. */
