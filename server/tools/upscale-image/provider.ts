@@ -36,47 +36,42 @@ async function sizeOf(image: Buffer, maxInputPixels: number): Promise<{ width: n
   return { width: meta.autoOrient?.width ?? meta.width ?? 0, height: meta.autoOrient?.height ?? meta.height ?? 0 };
 }
 
-class LocalUpscaler implements Upscaler {
-  readonly name = 'local';
-  constructor(private readonly maxInputPixels: number) {}
-  async upscale(image: Buffer, scale: Scale, signal: AbortSignal): Promise<ImageOutput> {
-    const { width, height } = await sizeOf(image, this.maxInputPixels);
-    checkOutputSize(width, height, scale);
-    const out = await upscaleImage(image, scale, { maxPixels: UPSCALE_MAX_OUTPUT_PIXELS, signal });
-    return { bytes: out.bytes };
-  }
+type Size = { width: number; height: number };
+/** One provider's enlargement of an image whose upright size is known and allowed. */
+type Enlarge = (image: Buffer, size: Size, scale: Scale, signal: AbortSignal) => Promise<ImageOutput>;
+
+/** An upscaler: every provider first reads the image's upright size and refuses a result past the limit. */
+function upscaler(name: string, maxInputPixels: number, enlarge: Enlarge): Upscaler {
+  return {
+    name,
+    async upscale(image, scale, signal) {
+      const size = await sizeOf(image, maxInputPixels);
+      checkOutputSize(size.width, size.height, scale);
+      return enlarge(image, size, scale, signal);
+    },
+  };
 }
 
-class CloudinaryUpscaler implements Upscaler {
-  readonly name = 'cloudinary';
-  constructor(
-    private readonly client: Cloudinary,
-    private readonly maxInputPixels: number,
-  ) {}
-  async upscale(image: Buffer, scale: Scale, signal: AbortSignal): Promise<ImageOutput> {
-    const { width, height } = await sizeOf(image, this.maxInputPixels);
-    checkOutputSize(width, height, scale);
-    // e_upscale makes the image 4× larger with a model; a 2× result is that, scaled down.
+const enlargeLocally: Enlarge = async (image, _size, scale, signal) => ({
+  bytes: (await upscaleImage(image, scale, { maxPixels: UPSCALE_MAX_OUTPUT_PIXELS, signal })).bytes,
+});
+
+/** e_upscale makes the image 4× larger with a model; a 2× result is that, scaled down. */
+const enlargeWithCloudinary =
+  (client: Cloudinary): Enlarge =>
+  async (image, { width }, scale, signal) => {
     const transformation = [{ effect: 'upscale' }, { width: width * scale, crop: 'scale' }];
-    return { bytes: await deriveWithCloudinary(this.client, image, transformation, signal, { format: 'png', maxPixels: UPSCALE_MAX_OUTPUT_PIXELS }) };
-  }
-}
+    return { bytes: await deriveWithCloudinary(client, image, transformation, signal, { format: 'png', maxPixels: UPSCALE_MAX_OUTPUT_PIXELS }) };
+  };
 
-class ClipDropUpscaler implements Upscaler {
-  readonly name = 'clipdrop';
-  constructor(
-    private readonly client: ClipDropClient,
-    private readonly maxInputPixels: number,
-  ) {}
-  async upscale(image: Buffer, scale: Scale, signal: AbortSignal): Promise<ImageOutput> {
-    const { width, height } = await sizeOf(image, this.maxInputPixels);
-    checkOutputSize(width, height, scale);
-    return upscaleWithClipDrop(this.client, image, width, height, scale, signal);
-  }
-}
+const enlargeWithClipDrop =
+  (client: ClipDropClient): Enlarge =>
+  (image, { width, height }, scale, signal) =>
+    upscaleWithClipDrop(client, image, width, height, scale, signal);
 
 export function createUpscaler(config: Pick<Config, 'CLOUDINARY_URL' | 'IMAGE_MAX_PIXELS' | 'CLIPDROP_API_KEY' | 'CLIPDROP_BASE_URL'>): Upscaler {
   const clipdrop = clipDropClient(config);
-  if (clipdrop) return new ClipDropUpscaler(clipdrop, config.IMAGE_MAX_PIXELS);
-  return config.CLOUDINARY_URL ? new CloudinaryUpscaler(cloudinaryFrom(config.CLOUDINARY_URL), config.IMAGE_MAX_PIXELS) : new LocalUpscaler(config.IMAGE_MAX_PIXELS);
+  if (clipdrop) return upscaler('clipdrop', config.IMAGE_MAX_PIXELS, enlargeWithClipDrop(clipdrop));
+  if (config.CLOUDINARY_URL) return upscaler('cloudinary', config.IMAGE_MAX_PIXELS, enlargeWithCloudinary(cloudinaryFrom(config.CLOUDINARY_URL)));
+  return upscaler('local', config.IMAGE_MAX_PIXELS, enlargeLocally);
 }
