@@ -9,7 +9,7 @@ import { NAME_MAX_LENGTH } from '../../constants.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 import { SignInThrottle } from './sign-in-throttle.js';
-import { announceUserChange } from '../user/user.service.js';
+import { userChanged } from '../user/user.service.js';
 
 const signUpSchema = z.object({
   email: emailSchema,
@@ -100,10 +100,7 @@ export class AuthService {
       where: { id: user.id },
       data: { passwordHash: await hashPassword(newPassword), sessionsValidFrom: now },
     });
-    this.services.identity.forget(user.id);
-    await announceUserChange(this.services.pubsub, user.id).catch((e: Error) =>
-      this.services.log.warn({ err: e.message }, 'could not announce a password change; other processes refuse old tokens within USER_CACHE_TTL_MS'),
-    );
+    await userChanged(this.services, user.id, 'a password change');
     return { user: updated, token: await issueToken(this.services.tokenSecret, user.id) };
   }
 }

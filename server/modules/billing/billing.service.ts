@@ -11,7 +11,7 @@ import { TRIAL_DAYS } from '../../constants.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { currentMonth } from '../job/job.kinds.js';
 import { usageOf } from '../job/usage.js';
-import { announceUserChange } from '../user/user.service.js';
+import { userChanged } from '../user/user.service.js';
 import { effectivePlan } from './billing.plan.js';
 import { saveSubscription } from './billing.store.js';
 import { createStripeClient, portalConfiguration, stripeSettings, type Stripe, type StripeSettings } from './stripe.js';
@@ -186,11 +186,8 @@ export class BillingService {
   }
 
   /** After a provider changed a user's subscription: this process forgets them, the others hear of it. */
-  async announce(userId: string): Promise<void> {
-    this.services.identity.forget(userId);
-    await announceUserChange(this.services.pubsub, userId).catch((e: Error) =>
-      this.services.log.warn({ err: e.message }, 'could not announce a plan change; other processes see it within USER_CACHE_TTL_MS'),
-    );
+  announce(userId: string): Promise<void> {
+    return userChanged(this.services, userId, 'a plan change');
   }
 
   /**

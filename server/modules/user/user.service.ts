@@ -49,23 +49,31 @@ export class UserService {
    */
   async signOut(user: User, session: Session | null): Promise<boolean> {
     if (user.authProvider !== 'local' || !session) return false;
-    const { db, identity, pubsub, log } = this.services;
+    const { db } = this.services;
     const count = await db.$executeRaw`
       UPDATE "User" SET "revokedTokens" = ARRAY(
         SELECT t FROM unnest("revokedTokens") AS t WHERE split_part(t, ':', 2)::bigint > extract(epoch FROM now())
       ) || ${`${session.id}:${session.expiresAt}`}::text
       WHERE id = ${user.id}::uuid`;
     if (!count) throw new AppError(ErrorCode.UNAUTHENTICATED, ACCOUNT_GONE_MESSAGE);
-    identity.forget(user.id);
-    await announceUserChange(pubsub, user.id).catch((e: Error) => {
-      log.warn({ err: e.message }, 'could not announce a sign-out; other processes refuse its token within USER_CACHE_TTL_MS');
-    });
+    await userChanged(this.services, user.id, 'a sign-out');
     return true;
   }
 }
 
 /** Every API process forgets its cached copy of the user and re-reads it for their open sockets (closed if it is gone). */
 export const announceUserChange = (pubsub: Pick<PubSub, 'publish'>, userId: string) => pubsub.publish(Topic.USER_CHANGED, { userId });
+
+/**
+ * After a change to a user (`what`, for the log): this process forgets them at once, the others
+ * through pub/sub; should that message be lost, they see it within USER_CACHE_TTL_MS.
+ */
+export async function userChanged(services: Pick<Services, 'identity' | 'pubsub' | 'log'>, userId: string, what: string): Promise<void> {
+  services.identity.forget(userId);
+  await announceUserChange(services.pubsub, userId).catch((e: Error) =>
+    services.log.warn({ err: e.message }, `could not announce ${what}; other processes see it within USER_CACHE_TTL_MS`),
+  );
+}
 
 /**
  * Deletes an account with what it owns (creations and their images, likes, jobs, usage; its
