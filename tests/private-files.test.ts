@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedFileUrl } from '../server/providers/storage/file-urls.js';
 import { deleteUser } from '../server/modules/user/user.service.js';
+import { createStorage } from '../server/providers/storage/index.js';
 import { followJob, gqlOk, signUp, startStack } from './helpers/server.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -117,7 +118,7 @@ describe('private images', () => {
     const contents: string[] = myCreations.edges.map((e: { node: { content: string } }) => e.node.content);
     expect(contents.length).toBeGreaterThan(0);
     const { db, pubsub } = stack.server.app.services;
-    expect(await deleteUser(db, pubsub, bob.user.id, stack.config.dataDir)).toBe(true);
+    expect(await deleteUser(db, pubsub, bob.user.id, createStorage(stack.config))).toBe(true);
     for (const content of contents) {
       expect(existsSync(fileOf(content))).toBe(false);
       expect((await get(content)).status).toBe(404);

@@ -3,7 +3,6 @@
 // signed URLs. Deleted creations' files go with them, from whichever store holds them
 // (with S3, viewers get the bucket's URLs instead and this route finds no file on disk).
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import express, { type Router } from 'express';
 import type { Db } from '../../db/prisma.js';
 import { unavailableError } from '../../unavailable.js';
@@ -16,11 +15,6 @@ export async function deleteFileIfUnused(db: Db, storage: Pick<Storage, 'remove'
   if (!name || !FILE_NAME.test(name)) return;
   if ((await db.creation.count({ where: { file: name } })) > 0) return;
   await storage.remove(name);
-}
-
-/** The same, for a file on local disk (an account's deletion, which knows only DATA_DIR). */
-export function deleteLocalFileIfUnused(db: Db, dataDir: string, name: string | null): Promise<void> {
-  return deleteFileIfUnused(db, { remove: (n) => rm(localFilePath(dataDir, n), { force: true }) }, name);
 }
 
 const notFound = { success: false, message: 'No such file', code: 'NOT_FOUND' };

@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from '../../errors.js';
 import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
 import { Prisma, type Db } from '../../db/prisma.js';
 import { Topic, type PubSub } from '../../pubsub.js';
-import { deleteFileIfUnused, deleteLocalFileIfUnused } from '../creation/creation.files.js';
+import { deleteFileIfUnused } from '../creation/creation.files.js';
 import type { Storage } from '../../providers/storage/types.js';
 
 export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null =>
@@ -78,16 +78,16 @@ export async function userChanged(services: Pick<Services, 'identity' | 'pubsub'
 /**
  * Deletes an account with what it owns (creations and their images, likes, jobs, usage; its
  * feedback stays, unlinked) and announces it, so every API process closes its open sockets at once. False
- * when there was no such user. `files` is where the images are: DATA_DIR, or the file store
- * (with S3 the store must be given, or published copies would stay public).
+ * when there was no such user. `files` is the file store the images are removed from (with S3 it
+ * must be given, or published copies would stay public).
  */
-export async function deleteUser(db: Db, pubsub: Pick<PubSub, 'publish'>, userId: string, files?: string | Pick<Storage, 'remove'>): Promise<boolean> {
+export async function deleteUser(db: Db, pubsub: Pick<PubSub, 'publish'>, userId: string, files?: Pick<Storage, 'remove'>): Promise<boolean> {
   const images = files ? await db.creation.findMany({ where: { userId, file: { not: null } }, select: { file: true } }) : [];
   const { count } = await db.user.deleteMany({ where: { id: userId } });
   if (count) await announceUserChange(pubsub, userId);
   // Their images are no longer served (no creation points at them); with their store given, they go too.
   for (const { file } of images) {
-    await (typeof files === 'string' ? deleteLocalFileIfUnused(db, files, file) : deleteFileIfUnused(db, files!, file)).catch(() => undefined);
+    await deleteFileIfUnused(db, files!, file).catch(() => undefined);
   }
   return count > 0;
 }
