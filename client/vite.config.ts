@@ -10,7 +10,8 @@ export default defineConfig({
   root,
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: resolve(root, 'dist'),
+    // CLIENT_DIST: the same variable the server reads to find the build.
+    outDir: resolve(process.env.CLIENT_DIST ?? resolve(root, 'dist')),
     emptyOutDir: true,
     rolldownOptions: {
       input: {

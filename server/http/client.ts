@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { compressedAssets } from './compressed-assets.js';
 
-export const CLIENT_DIST = resolve(import.meta.dirname, '../../client/dist');
+/** Where the built client lives; CLIENT_DIST moves it (parallel builds, a packaged image). */
+export const CLIENT_DIST = resolve(process.env.CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist'));
 
 const notBuilt = 'The web client is not built yet: run "npm run build:client" (npm start does it for you).';
 
