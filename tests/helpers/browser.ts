@@ -1,5 +1,7 @@
 // Debian's Chromium driven by playwright-core (no downloaded browsers).
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,3 +41,21 @@ export function serverAndBrowser<S extends { close(): Promise<unknown> }>(start:
     },
   };
 }
+
+/** Where browser tests keep their screenshots (git-ignored; CI can collect the folder). */
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** Saves the page as test-results/screenshots/<name>-<viewport width>.png and returns the path. */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
+  return path;
+}
+
+/** The two viewports issue 17 was found at: desktop 1440×900 and a 390×844 phone. */
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} satisfies Record<string, BrowserContextOptions>;
