@@ -21,8 +21,9 @@ export function HomePage() {
       <Suspense fallback={<div aria-busy="true" className="min-h-[300vh]" />}>
         <BelowTheFold />
       </Suspense>
-      <Footer />
+      {/* Before the footer: the button floats until the footer arrives, then rests above it. */}
       <HelpButton />
+      <Footer />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { Markdown } from '../../../components/Markdown';
+import { ResultScroller } from '../../../components/ResultScroller';
 import type { CreationType } from '../../../gql/graphql';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
-import { isImageCreation } from '../../../tools/creations';
+import { CREATION_TYPE_LABEL, isImageCreation } from '../../../tools/creations';
 
 interface Props {
   type: CreationType;
@@ -15,11 +16,13 @@ export function CreationContent({ type, prompt, content, provider }: Props) {
   return (
     <div className="flex flex-col gap-2">
       {isImageCreation(type) ? (
-        <img src={content} alt={prompt} loading="lazy" className="max-h-[500px] w-auto max-w-full rounded-lg border border-slate-200 object-contain" />
+        // self-start: not stretched to the card's width, so the frame hugs the picture; at most
+        // 500px (spec §9) and never taller than most of the viewport (a phone held sideways).
+        <img src={content} alt={prompt} loading="lazy" className="max-h-[min(500px,80vh)] w-auto max-w-full self-start rounded-lg border border-slate-200 object-contain" />
       ) : (
-        <div className="max-h-[500px] overflow-y-auto rounded-lg border border-slate-100 bg-slate-50 p-4">
+        <ResultScroller follow={false} contentKey={content} label={`${CREATION_TYPE_LABEL[type]} result`}>
           <Markdown>{content}</Markdown>
-        </div>
+        </ResultScroller>
       )}
       {isEmbeddedProvider(provider) && <p className="text-xs text-slate-500">Made by Atelier's built-in offline generator.</p>}
     </div>
