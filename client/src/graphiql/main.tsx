@@ -1,28 +1,36 @@
 import './workers';
-import { createGraphiQLFetcher } from '@graphiql/toolkit';
 import { GraphiQL } from 'graphiql';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionFetcher } from './fetcher';
+import { SessionBar } from './SessionBar';
+import { startSession } from './session';
 import 'graphiql/style.css';
 import './graphiql.css';
 
-const wsProtocol = location.protocol === 'https:' ? 'wss' : 'ws';
-
-// For subscriptions the toolkit opens a graphql-ws client per operation with
-// connectionParams = { ...wsConnectionParams, ...headers from the headers editor },
-// so a pasted {"Authorization": "Bearer ..."} reaches the server's onConnect too.
-const fetcher = createGraphiQLFetcher({
-  url: `${location.origin}/graphql`,
-  subscriptionUrl: `${wsProtocol}://${location.host}/graphql`,
-});
+const ClerkSession = lazy(() => import('./ClerkSession'));
 
 const container = document.getElementById('graphiql');
 if (!container) throw new Error('graphiql.html is missing the #graphiql element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <GraphiQL fetcher={fetcher} isHeadersEditorEnabled>
-      <GraphiQL.Logo>Atelier GraphiQL</GraphiQL.Logo>
-    </GraphiQL>
-  </StrictMode>,
-);
+function render(clerkKey: string | null) {
+  root.render(
+    <StrictMode>
+      {clerkKey && (
+        <Suspense>
+          <ClerkSession publishableKey={clerkKey} />
+        </Suspense>
+      )}
+      <SessionBar />
+      <div className="atelier-graphiql">
+        <GraphiQL fetcher={sessionFetcher} isHeadersEditorEnabled>
+          <GraphiQL.Logo>Atelier GraphiQL</GraphiQL.Logo>
+        </GraphiQL>
+      </div>
+    </StrictMode>,
+  );
+}
+
+render(null);
+void startSession().then((clerkKey) => clerkKey && render(clerkKey));
