@@ -1,12 +1,14 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from '../features/landing/components/Footer';
 import { TopNav } from './public/TopNav';
 import { usePageMeta } from './pageTitles';
 
-/** The public layout: fixed top navigation above `/` and the static pages. */
+/** The public layout: fixed top navigation above `/` and the static pages, the site footer below them. */
 export function Layout() {
   const { pathname } = useLocation();
   usePageMeta();
-  // The landing page lays out its own full-width sections (and footer); other pages sit in a column.
+  // The landing page lays out its own full-width sections and places the footer itself (its help
+  // button must sit just before it); every other page sits in a column above the same footer.
   const isHome = pathname === '/';
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
@@ -20,7 +22,7 @@ export function Layout() {
           <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-6 pt-16">
             <Outlet />
           </main>
-          <footer className="py-6 text-center text-sm text-slate-500">© Atelier</footer>
+          <Footer />
         </>
       )}
     </div>

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../pageTitles';
 import { LoadingPanel } from '../../components/Spinner';
 import { useAuth } from '../../features/auth';
-import { SignInPanel } from '../../features/auth/components/SignInPanel';
+import { AuthScreen } from '../../features/auth/components/AuthScreen';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -30,7 +30,9 @@ export function AiLayout() {
     return (
       <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
         <TopBar />
-        <main className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">{loading ? <LoadingPanel /> : <SignInPanel />}</main>
+        {/* Signed out, a tool's address shows the sign-in page's card and panel (switching to sign-up in
+            place, so the address stays); like the rest of the app shell, without the site footer. */}
+        <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-4 sm:px-6">{loading ? <LoadingPanel /> : <AuthScreen />}</main>
       </div>
     );
   }
