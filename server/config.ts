@@ -100,7 +100,8 @@ const schema = z.object({
   MESSAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(MESSAGE_RATE_PER_HOUR_DEFAULT),
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** Largest uploaded file; the uploadLimits query tells browsers (a GraphQL Int, so below 2 GiB). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 31 - 1).default(UPLOAD_MAX_BYTES_DEFAULT),
   /** An upload (GraphQL or REST) that sends no bytes for this long is refused with 408 and its connection closed. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
   /**

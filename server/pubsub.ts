@@ -42,47 +42,85 @@ export interface PubSub {
   listenerCount(): number;
 }
 
+/**
+ * Topics whose events, whatever their id, travel on the topic's one Redis channel, routed to the
+ * id's listeners by a field of the payload. A process subscribes to it once, so following one
+ * more job costs no Redis round trip (a job is followed once, briefly: a SUBSCRIBE and an
+ * UNSUBSCRIBE each would cost more than delivering every job's events to every API process).
+ */
+const SHARED_TOPICS: Partial<Record<string, string>> = { [Topic.JOB_PROGRESS]: 'jobId' };
+
+/** The name a topic (and id) is known by inside a process: its own Redis channel unless the topic is shared. */
+const listenerKey = (prefix: string, topic: string, id?: unknown) =>
+  id === undefined ? `${prefix}:${topic}` : `${prefix}:${topic}:${String(id)}`;
+
 /** The Redis channel of a topic (and id), for publishers outside this PubSub (e.g. MULTI blocks). */
 export const channelName = (prefix: string, topic: string, id?: unknown) =>
-  id === undefined ? `${prefix}:${topic}` : `${prefix}:${topic}:${String(id)}`;
+  listenerKey(prefix, topic, SHARED_TOPICS[topic] ? undefined : id);
 
 export function createRedisPubSub(prefix: string, publishClient: Redis, subscribeClient: Redis): PubSub {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const channel = (topic: string, id?: unknown) => channelName(prefix, topic, id);
-  const internal = new Set([channel(Topic.USER_CHANGED)]);
+  const internal = new Set([listenerKey(prefix, Topic.USER_CHANGED)]);
+  /** Shared channels: the payload field that routes their events, and the SUBSCRIBE made once. */
+  const sharedFields = new Map(Object.entries(SHARED_TOPICS).map(([topic, field]) => [channelName(prefix, topic), field!]));
+  const sharedSubscriptions = new Map<string, Promise<unknown>>();
 
-  async function addListener(ch: string, listener: (payload: unknown) => void) {
-    let set = listeners.get(ch);
+  /** SUBSCRIBE to a shared channel the first time anyone listens (again after a failure); kept for the process's life. */
+  function subscribeShared(ch: string): Promise<unknown> {
+    let done = sharedSubscriptions.get(ch);
+    if (!done) {
+      done = subscribeClient.subscribe(ch).catch((e: unknown) => {
+        sharedSubscriptions.delete(ch);
+        throw e;
+      });
+      sharedSubscriptions.set(ch, done);
+    }
+    return done;
+  }
+
+  async function addListener(topic: string, id: unknown, listener: (payload: unknown) => void) {
+    const key = listenerKey(prefix, topic, id);
+    const ch = channelName(prefix, topic, id);
+    const shared = ch !== key;
+    if (shared) await subscribeShared(ch);
+    let set = listeners.get(key);
     if (!set) {
       set = new Set();
-      listeners.set(ch, set);
-      await subscribeClient.subscribe(ch);
+      listeners.set(key, set);
+      if (!shared) await subscribeClient.subscribe(ch);
     }
     set.add(listener);
     return async () => {
       set.delete(listener);
-      if (set.size === 0 && listeners.get(ch) === set) {
-        listeners.delete(ch);
-        await subscribeClient.unsubscribe(ch).catch(() => undefined);
+      if (set.size === 0 && listeners.get(key) === set) {
+        listeners.delete(key);
+        if (!shared) await subscribeClient.unsubscribe(ch).catch(() => undefined);
       }
     };
   }
 
   subscribeClient.on('message', (ch: string, message: string) => {
-    const set = listeners.get(ch);
-    if (!set) return;
-    const payload: unknown = JSON.parse(message);
-    for (const push of set) push(payload);
+    const field = sharedFields.get(ch);
+    if (field === undefined) {
+      const set = listeners.get(ch);
+      if (!set) return;
+      const payload: unknown = JSON.parse(message);
+      for (const push of set) push(payload);
+      return;
+    }
+    const payload = JSON.parse(message) as Record<string, unknown>;
+    const set = listeners.get(`${ch}:${String(payload[field])}`);
+    if (set) for (const push of set) push(payload);
   });
 
   return {
     async publish(topic, ...args) {
       const [id, payload] = args.length >= 2 ? [args[0], args[1]] : [undefined, args[0]];
-      await publishClient.publish(channel(topic, id), JSON.stringify(payload ?? null));
+      await publishClient.publish(channelName(prefix, topic, id), JSON.stringify(payload ?? null));
     },
-    subscribe: (topic, id) => listenerIterator((push) => addListener(channel(topic, id), push)),
-    listen: (topic, id, onMessage) => addListener(channel(topic, id), onMessage),
-    listenerCount: () => [...listeners].reduce((n, [ch, s]) => (internal.has(ch) ? n : n + s.size), 0),
+    subscribe: (topic, id) => listenerIterator((push) => addListener(topic, id, push)),
+    listen: (topic, id, onMessage) => addListener(topic, id, onMessage),
+    listenerCount: () => [...listeners].reduce((n, [key, s]) => (internal.has(key) ? n : n + s.size), 0),
   };
 }
 

@@ -8,6 +8,7 @@ import { CreationResolver } from './modules/creation/creation.resolver.js';
 import { JobProgressResolver, JobResolver } from './modules/job/job.resolver.js';
 import { LikeResolver } from './modules/like/like.resolver.js';
 import { MessagesResolver } from './modules/messages/messages.resolver.js';
+import { UploadLimitsResolver } from './modules/uploads/upload-limits.resolver.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 import { toolsFor } from './tools/catalogue.js';
 
@@ -21,6 +22,7 @@ const resolvers = [
   MessagesResolver,
   JobResolver,
   JobProgressResolver,
+  UploadLimitsResolver,
 ] as const;
 
 /** The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql reads field types from decorator metadata. */

@@ -293,7 +293,24 @@ export function restFile(req: { files?: unknown }, field: string): UploadedFile 
   return f ? { bytes: f.buffer, filename: f.originalname } : undefined;
 }
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/tiff', 'image/heic', 'image/heif']);
+/**
+ * The image types the tools read, as users are told (the picker's hint and its check before
+ * sending, through the uploadLimits query, and the refusal below): one list for both sides.
+ */
+export const IMAGE_UPLOAD_TYPES: readonly { mime: string; name: string; extensions: readonly string[] }[] = [
+  { mime: 'image/png', name: 'PNG', extensions: ['png'] },
+  { mime: 'image/jpeg', name: 'JPEG', extensions: ['jpg', 'jpeg'] },
+  { mime: 'image/webp', name: 'WebP', extensions: ['webp'] },
+  { mime: 'image/gif', name: 'GIF', extensions: ['gif'] },
+  { mime: 'image/avif', name: 'AVIF', extensions: ['avif'] },
+  { mime: 'image/tiff', name: 'TIFF', extensions: ['tif', 'tiff'] },
+];
+
+/** "PNG, JPEG, … or TIFF". */
+const IMAGE_TYPE_NAMES = IMAGE_UPLOAD_TYPES.map((t) => t.name).join(', ').replace(/, ([^,]+)$/, ' or $1');
+
+// HEIF containers too, by their bytes: an AVIF is sometimes labelled one (read when the image library can).
+const IMAGE_TYPES = new Set([...IMAGE_UPLOAD_TYPES.map((t) => t.mime), 'image/heic', 'image/heif']);
 
 export interface CheckedImage {
   width: number;
@@ -310,7 +327,7 @@ export async function requireImage(file: UploadedFile | undefined, maxPixels: nu
   if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
   const type = await sniff(file.bytes);
   if (!type || !IMAGE_TYPES.has(type.mime)) {
-    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Please upload ${what} (PNG, JPEG, WebP, GIF, AVIF or TIFF)`, {
+    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Please upload ${what} (${IMAGE_TYPE_NAMES})`, {
       detected: type?.mime ?? 'unknown',
     });
   }

@@ -82,6 +82,10 @@ describe('offline migrations', () => {
     } finally {
       await close();
     }
+    // Functions are the migrations' own (Prisma's schema cannot describe them): these, and nothing else.
+    const functions = await query<{ proname: string }>(fromFolder, "SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY 1");
+    expect(functions.map((f) => f.proname)).toEqual(['enqueue_job']);
+    await query(fromFolder, 'DROP FUNCTION "enqueue_job"');
     expect(schemaDump(fromFolder)).toBe(schemaDump(fromSnapshot));
   });
 });

@@ -29,7 +29,8 @@ describe('npm start', () => {
       const { generateArticle: job } = await gqlOk(sup.url, ARTICLE, { input: { topic: 'supervision', length: 'SHORT' } }, token);
       const following = followJob(sup.url, token, job.id, 60_000);
       following.catch(() => undefined); // awaited below; a failure before that is not unhandled
-      await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: job.id } })).phase === 'PROCESSING', 20_000, 'processing');
+      // A live job's phases are Redis's (its row holds only its start and end): ask the API.
+      await waitFor(async () => (await gqlOk(sup.url, JOB, { id: job.id }, token)).job.phase === 'PROCESSING', 20_000, 'processing');
       await sleep(400); // some text streamed
 
       const worker1 = sup.pidOf('worker')!;

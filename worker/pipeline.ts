@@ -1,18 +1,17 @@
-// Runs one tool job from the queue to a terminal phase. Idempotent by job id: a job
-// re-run after its worker died (stalled-job recovery) either finds it already ended or
-// does it again, and the creation is written in the same transaction that completes
-// the job, guarded by the job's phase and the creation's unique jobId — one creation,
-// never two.
+// Runs one tool job from the queue to a terminal phase, with the job the queue brought (no
+// read of its row). Idempotent by job id: a job re-run after its worker died (stalled-job
+// recovery) either finds it already ended (its first report is refused) or does it again,
+// and the creation is written in the same statement that completes the job, guarded by the
+// job's phase and the creation's unique jobId — one creation, never two.
 import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq';
-import type { Job } from '../server/db/generated/client.js';
 import { AppError } from '../server/errors.js';
 import { isDatabaseUnavailable } from '../server/db/unavailable.js';
-import { emitJobEvent, isTerminal, readJobText } from '../server/modules/job/job.events.js';
+import { isTerminal, readJobText } from '../server/modules/job/job.events.js';
 import type { QueuePayload } from '../server/modules/job/job.kinds.js';
-import { completeJob, endJob, readJob } from '../server/modules/job/job.store.js';
+import { announceEnd, completeJob, endJob, readJob} from '../server/modules/job/job.store.js';
 import { localFileOf } from '../server/providers/storage/local.js';
 import { deleteFileIfUnused } from '../server/modules/creation/creation.files.js';
-import { jobInputSchema, type Tool, type ToolResult, type WorkPhase } from '../server/tools/tool.js';
+import { jobInputSchema, type QueuedJob, type Tool, type ToolResult, type WorkPhase } from '../server/tools/tool.js';
 import { parseInput } from '../server/validation.js';
 import type { WorkerServices } from './context.js';
 import { JobStopped, Reporter } from './reporter.js';
@@ -27,7 +26,7 @@ const GENERIC_FAILURE = 'Something went wrong while working on this. Please try 
 /** The BullMQ processor of one tool: its provider is picked once, here, for the process. */
 export function processorFor(services: WorkerServices, tool: Tool): Processor<QueuePayload, JobOutcome> {
   const provider = tool.provider(services);
-  return (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data.jobId, tool, provider, cancelSignal);
+  return (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data, tool, provider, cancelSignal);
 }
 
 /** A job's uploads are private and deleted as soon as it has ended, whatever the outcome. */
@@ -36,18 +35,25 @@ async function deleteUploads(services: WorkerServices, tool: Tool, input: Record
   await Promise.all(keys.map((k) => services.storage.deleteUpload(k)));
 }
 
-export async function runJob(services: WorkerServices, jobId: string, tool: Tool, provider: unknown, cancelSignal?: AbortSignal): Promise<JobOutcome> {
+/** The job as the queue brought it, or (a job queued by an older version) as its row says. */
+async function jobOf(services: WorkerServices, payload: QueuePayload): Promise<(QueuedJob & { ended?: boolean }) | null> {
+  const { jobId, userId, kind, input, createdAt } = payload;
+  if (userId && kind && input && createdAt !== undefined) return { id: jobId, userId, kind, input, createdAt: new Date(createdAt) };
+  const row = await readJob(services.db, jobId);
+  if (!row) return null;
+  return { id: row.id, userId: row.userId, kind: row.kind, input: (row.input ?? {}) as Record<string, unknown>, createdAt: row.createdAt, ended: isTerminal(row.phase) };
+}
+
+export async function runJob(services: WorkerServices, payload: QueuePayload, tool: Tool, provider: unknown, cancelSignal?: AbortSignal): Promise<JobOutcome> {
   const { db, redis, config, log } = services;
+  const { jobId } = payload;
   const store = { db, redis, prefix: config.REDIS_PREFIX };
-  const job = await readJob(db, jobId);
+  const job = await jobOf(services, payload);
   if (!job) return 'already-ended';
-  const stored = (job.input ?? {}) as Record<string, unknown>;
-  if (isTerminal(job.phase)) {
-    // Ended before we got it (cancelled while queued), or a previous run finished just
-    // before dying: say so again, in case that event was lost with it.
-    await emitJobEvent(redis, config.REDIS_PREFIX, {
-      jobId, phase: job.phase, percent: job.percent, delta: '', offset: 0, message: job.message, creationId: job.creationId,
-    });
+  const stored = job.input;
+  if (job.ended) {
+    // Ended before we got it (cancelled while queued): say so again, in case that event was lost.
+    await announceEnd(store, jobId);
     await deleteUploads(services, tool, stored).catch(() => undefined);
     return 'already-ended';
   }
@@ -78,14 +84,22 @@ export async function runJob(services: WorkerServices, jobId: string, tool: Tool
   const tidy = async () => {
     await deleteUploads(services, tool, stored).catch((err: Error) => log.warn({ err: err.message, jobId }, 'cleanup failed'));
   };
+  // Failed for good. When the job had already ended (cancelled meanwhile, or an earlier run
+  // of it stored its end and died), say again how it ended.
+  const fail = async (message: string, errorCode: string) => {
+    if (await endJob(store, jobId, 'FAILED', message, { beforeAnnounce: tidy, errorCode, ...report.progress })) return;
+    await tidy();
+    await announceEnd(store, jobId);
+  };
   try {
     // The processor gets its input checked against the tool's own schema.
     run.input = parseInput(jobInputSchema(tool), stored) as typeof run.input;
     const result = await tool.process(run);
     signal.throwIfAborted();
-    return finished(await complete(services, tool, job, result, tidy));
+    return finished(await complete(services, tool, job, result, tidy, report.progress.startedAt));
   } catch (e) {
     if (e instanceof JobStopped || cancelSignal?.aborted) {
+      // Ended elsewhere (its owner cancelled it): Redis already says so, its end was announced.
       await tidy();
       return finished('cancelled');
     }
@@ -97,15 +111,15 @@ export async function runJob(services: WorkerServices, jobId: string, tool: Tool
     }
     if (timeout.aborted) {
       const seconds = Math.round(config.JOB_TIMEOUT_MS / 1000);
-      await endJob(store, jobId, 'FAILED', `This took longer than ${seconds} s and was stopped. Please try again.`, 'TIMEOUT', tidy);
+      await fail(`This took longer than ${seconds} s and was stopped. Please try again.`, 'TIMEOUT');
       return finished('failed');
     }
     if (e instanceof AppError) {
       log.info({ jobId, kind: job.kind, code: e.code, err: e.message }, 'job failed');
-      await endJob(store, jobId, 'FAILED', e.message, e.code, tidy);
+      await fail(e.message, e.code);
     } else {
       log.error({ err: e, jobId, kind: job.kind }, 'job failed');
-      await endJob(store, jobId, 'FAILED', GENERIC_FAILURE, 'INTERNAL_SERVER_ERROR', tidy);
+      await fail(GENERIC_FAILURE, 'INTERNAL_SERVER_ERROR');
     }
     finished('failed');
     // Failed for good: no BullMQ retry (transient errors were already retried inside).
@@ -114,15 +128,17 @@ export async function runJob(services: WorkerServices, jobId: string, tool: Tool
 }
 
 /** Completes the job with its creation (one statement), only if the job is still live. */
-async function complete(services: WorkerServices, tool: Tool, job: Job, result: ToolResult, beforeAnnounce: () => Promise<void>): Promise<JobOutcome> {
+async function complete(services: WorkerServices, tool: Tool, job: QueuedJob, result: ToolResult, beforeAnnounce: () => Promise<void>, startedAt: Date | null): Promise<JobOutcome> {
   const { db, redis, config } = services;
+  const store = { db, redis, prefix: config.REDIS_PREFIX };
   const creation = { type: tool.creationType, prompt: result.prompt, content: result.content, metadata: result.metadata, published: result.published ?? false };
   const file = localFileOf(result.content);
   // Published from the start: the store's public copy exists before anyone is told of it.
   if (file && creation.published) await services.storage.setPublished(file, true);
-  const done = await completeJob({ db, redis, prefix: config.REDIS_PREFIX }, job.id, result.summary ?? 'Done', creation, beforeAnnounce);
+  const done = await completeJob(store, job.id, result.summary ?? 'Done', creation, beforeAnnounce, startedAt);
   if (done) return 'completed';
   // No creation points at the image this run stored: nobody will ever see it.
   await deleteFileIfUnused(db, services.storage, file).catch(() => undefined);
+  await announceEnd(store, job.id);
   return 'cancelled';
 }

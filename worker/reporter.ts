@@ -1,8 +1,9 @@
-// A running job's voice: phases go to the Job row and out as events; streamed text goes
-// out as deltas. If the job was ended meanwhile (cancelled), the next report stops it.
+// A running job's voice: phases, notes and streamed text go into the job's live state in
+// Redis and out as events (job.events.ts); Postgres hears only of its end. If the job was
+// ended meanwhile (cancelled), the next report is refused and stops it.
 import type { JobPhase } from '../server/db/generated/enums.js';
 import { emitJobEvent } from '../server/modules/job/job.events.js';
-import { enterPhase, noteJob, type WorkingPhase } from '../server/modules/job/job.store.js';
+import type { WorkingPhase } from '../server/modules/job/job.store.js';
 import type { WorkerServices } from './context.js';
 
 export class JobStopped extends Error {
@@ -16,6 +17,8 @@ export class Reporter {
   private phase: JobPhase = 'QUEUED';
   private percent = 0;
   private phaseStarted = performance.now();
+  /** When this run first reported (the job's startedAt). */
+  private started: Date | null = null;
 
   /** `emitted` is the text a previous run of this job already streamed (after a crash). */
   constructor(
@@ -29,8 +32,12 @@ export class Reporter {
     return this.emitted;
   }
 
+  /** How far the job got, and since when: what its row keeps when it ends. */
+  get progress(): { percent: number; startedAt: Date | null } {
+    return { percent: this.percent, startedAt: this.started };
+  }
+
   async enter(phase: WorkingPhase, percent: number, message: string): Promise<void> {
-    if (!(await enterPhase(this.services.db, this.jobId, phase, percent, message))) throw new JobStopped();
     this.endPhase();
     this.phase = phase;
     this.percent = Math.max(this.percent, percent);
@@ -77,17 +84,19 @@ export class Reporter {
 
   /** A note without a phase change (e.g. "retrying"), kept on the job for subscribers who join later. */
   async note(message: string): Promise<void> {
-    if (!(await noteJob(this.services.db, this.jobId, message))) throw new JobStopped();
     await this.emit('', this.emitted.length, message);
   }
 
-  private emit(delta: string, offset: number, message: string | null, fullText?: string, cut?: boolean): Promise<void> {
+  /** Every report is refused once the job has ended (cancelled): the work stops there. */
+  private async emit(delta: string, offset: number, message: string | null, fullText?: string, cut?: boolean): Promise<void> {
     const { redis, config } = this.services;
-    return emitJobEvent(
+    this.started ??= new Date();
+    const live = await emitJobEvent(
       redis,
       config.REDIS_PREFIX,
       { jobId: this.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: null, ...(cut ? { cut } : {}) },
-      fullText,
+      { fullText, onlyWhileLive: true },
     );
+    if (!live) throw new JobStopped();
   }
 }

@@ -40,12 +40,39 @@ export interface OpenEngine {
   close(): Promise<void>;
 }
 
+type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
+
+/**
+ * The pg adapter runs a migration's script by splitting it at every ';', which cuts a function
+ * body (`$$ … ; … $$`) apart. Postgres takes the whole script itself (the simple query
+ * protocol, all of it in one implicit transaction), so every adapter this factory makes,
+ * the shadow database's too, sends it whole; errors are reported as the adapter reports them.
+ */
+function wholeScripts(factory: PrismaPg): PrismaPg {
+  const whole = (adapter: PgAdapter) => {
+    const inner = adapter as unknown as { client: pg.Pool; onError(e: unknown): never };
+    adapter.executeScript = async (script: string) => {
+      try {
+        await inner.client.query(script);
+      } catch (e) {
+        inner.onError(e);
+      }
+    };
+    return adapter;
+  };
+  const connect = factory.connect.bind(factory);
+  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
+  factory.connect = async () => whole(await connect());
+  factory.connectToShadowDb = async () => whole(await connectToShadowDb());
+  return factory;
+}
+
 /** Opens a schema engine connected to `databaseUrl`. */
 export async function openSchemaEngine(databaseUrl: string, datamodel: { path: string; content: string } | undefined, log: EngineLog = () => {}): Promise<OpenEngine> {
   const { SchemaEngine } = await loadGlue();
   // Our own pool, because freeing the engine does not end the adapter's connections.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+  const adapter = bindMigrationAwareSqlAdapterFactory(wholeScripts(new PrismaPg(pool)));
   const engine = await SchemaEngine.new({ datamodels: datamodel ? [[datamodel.path, datamodel.content]] : undefined }, log, adapter);
   return {
     engine,

@@ -4,7 +4,6 @@
 // its kind. server/tools/catalogue.ts lists the tools; nothing else does.
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import type { Job } from '../db/generated/client.js';
 import type { CreationType } from '../db/generated/enums.js';
 import type { WorkerServices } from '../../worker/context.js';
 import type { Reporter } from '../../worker/reporter.js';
@@ -36,8 +35,18 @@ export interface ToolResult {
 /** The job's input as stored and as the processor gets it: the validated fields, the prompt, the uploads' keys. */
 export type JobInput<S extends z.ZodObject, K extends string> = z.infer<S> & { prompt: string; filename?: string } & { [key in K]?: string };
 
+/** A job as its worker gets it from the queue (no read of its row). */
+export interface QueuedJob {
+  id: string;
+  userId: string;
+  kind: string;
+  /** The row's input as enqueue() stored it. */
+  input: Record<string, unknown>;
+  createdAt: Date;
+}
+
 export interface ToolRun<I, P> {
-  job: Job;
+  job: QueuedJob;
   input: I;
   /** The tool's provider in this process (its definition's `provider`). */
   provider: P;

@@ -1,6 +1,7 @@
 // One toast per tool (issue 17, item 2): an old error must not sit beside a new success.
-// Walkthrough: a Word file is refused ("Please select a PDF file"), then a PDF is reviewed:
-// only "Resume analyzed successfully!" is on screen.
+// Walkthrough: Analyze Resume with no file is refused ("Please select a resume file first"),
+// then a PDF is reviewed: only "Resume analyzed successfully!" is on screen. (A Word file is
+// refused beside the picker, not by a toast: tests/browser/uploads.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { makePdf, SAMPLE_RESUME } from '../helpers/pdf.js';
@@ -18,8 +19,8 @@ describe('tool toasts', () => {
     await page.getByRole('heading', { name: 'Resume Review' }).waitFor();
 
     const toasts = page.locator('[data-sonner-toast]');
-    await page.locator('input[type=file]').setInputFiles({ name: 'cv.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('PK\x03\x04 not a pdf') });
-    await toasts.filter({ hasText: 'Please select a PDF file' }).waitFor();
+    await page.getByRole('button', { name: 'Analyze Resume' }).click();
+    await toasts.filter({ hasText: 'Please select a resume file first' }).waitFor();
 
     await page.locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: makePdf(SAMPLE_RESUME) });
     await page.getByRole('button', { name: 'Analyze Resume' }).click();

@@ -47,6 +47,7 @@ type Documents = {
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
+    "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n": typeof types.UploadLimitsDocument,
 };
 const documents: Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": types.DeleteAccountDocument,
@@ -82,6 +83,7 @@ const documents: Documents = {
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
+    "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n": types.UploadLimitsDocument,
 };
 
 /**
@@ -230,6 +232,10 @@ export function graphql(source: "\n  mutation SubmitFeedback($input: FeedbackInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n"): (typeof documents)["\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

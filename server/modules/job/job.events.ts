@@ -1,7 +1,9 @@
 // A job's live state, shared by the worker that writes it and every API process that
-// delivers it: each event goes into Redis (the text so far and the latest phase, for
-// late subscribers) and out on the job's pub/sub channel in one MULTI, so the stored
-// state and the published stream never disagree.
+// delivers it. Postgres holds a job's start and end (job.store.ts); everything in between
+// lives in Redis: a hash with the owner and the latest phase, percent and message, and the
+// text streamed so far. Each event updates them and goes out on the jobs' pub/sub channel in
+// one script, so the stored state and the published stream never disagree, and a worker's
+// event after the job ended (cancelled) is refused instead of sent.
 import type { Redis } from 'ioredis';
 import { JOB_TEXT_TTL_SECONDS } from '../../constants.js';
 import type { JobPhase } from '../../db/generated/enums.js';
@@ -20,22 +22,106 @@ export interface JobEvent {
   cut?: boolean;
 }
 
+/** What Redis knows of a job between its start and its end (and for an hour after). */
+export interface JobLiveState {
+  /** Absent when the state was made by a worker after Redis lost it: only Postgres knows the owner then. */
+  userId: string | null;
+  phase: JobPhase;
+  percent: number;
+  message: string | null;
+  creationId: string | null;
+  updatedAt: Date;
+  startedAt: Date | null;
+}
+
 export const TERMINAL_PHASES: readonly JobPhase[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
 export const isTerminal = (phase: JobPhase) => TERMINAL_PHASES.includes(phase);
 
 export const jobTextKey = (prefix: string, jobId: string) => `${prefix}:job-text:${jobId}`;
+export const jobStateKey = (prefix: string, jobId: string) => `${prefix}:job:${jobId}`;
 
 /**
- * Stores and publishes one event. `fullText` is given when the delta does not simply
- * extend the stored text (a retry that wrote something else): the stored text becomes it.
+ * KEYS: state hash, text. ARGV: only-while-live ('1'), phase, percent, message ('' keeps the
+ * stored one, else 'm' + message), creationId, text mode ('' none, 'a' append, 's' set), text,
+ * ttl, channel, event JSON, now (ms). Returns 0 when refused (the job had ended), else 1. A
+ * worker's first report (only-while-live) also marks when the work started.
  */
-export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent, fullText?: string): Promise<void> {
-  const key = jobTextKey(prefix, event.jobId);
-  const m = redis.multi();
-  if (fullText !== undefined) m.set(key, fullText, 'EX', JOB_TEXT_TTL_SECONDS);
-  else if (event.delta) m.append(key, event.delta).expire(key, JOB_TEXT_TTL_SECONDS);
-  m.publish(channelName(prefix, Topic.JOB_PROGRESS, event.jobId), JSON.stringify(event));
-  await m.exec();
+const EMIT_SCRIPT = `
+local phase = redis.call('HGET', KEYS[1], 'phase')
+if ARGV[1] == '1' and (phase == 'COMPLETED' or phase == 'FAILED' or phase == 'CANCELLED') then return 0 end
+redis.call('HSET', KEYS[1], 'phase', ARGV[2], 'percent', ARGV[3], 'updatedAt', ARGV[11])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'message', string.sub(ARGV[4], 2)) end
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'creationId', ARGV[5]) end
+if ARGV[1] == '1' then redis.call('HSETNX', KEYS[1], 'startedAt', ARGV[11]) end
+redis.call('EXPIRE', KEYS[1], ARGV[8])
+if ARGV[6] == 's' then redis.call('SET', KEYS[2], ARGV[7], 'EX', ARGV[8])
+elseif ARGV[6] == 'a' then redis.call('APPEND', KEYS[2], ARGV[7]); redis.call('EXPIRE', KEYS[2], ARGV[8]) end
+redis.call('PUBLISH', ARGV[9], ARGV[10])
+return 1`;
+
+type EmitCommand = (state: string, text: string, ...args: string[]) => Promise<number>;
+
+/** The script as a command of this client (EVALSHA, loaded again by ioredis if Redis lost it). */
+function emitCommand(redis: Redis): EmitCommand {
+  const r = redis as Redis & { atelierJobEmit?: EmitCommand };
+  if (!r.atelierJobEmit) redis.defineCommand('atelierJobEmit', { numberOfKeys: 2, lua: EMIT_SCRIPT });
+  return r.atelierJobEmit!.bind(r);
+}
+
+export interface EmitOptions {
+  /** Given when the delta does not simply extend the stored text (a retry that wrote something else): the stored text becomes it. */
+  fullText?: string;
+  /** A worker's report: refused (false) when the job has already ended. Terminal events are never refused. */
+  onlyWhileLive?: boolean;
+}
+
+/** Stores and publishes one event; false when `onlyWhileLive` and the job had already ended. */
+export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent, options: EmitOptions = {}): Promise<boolean> {
+  const { fullText, onlyWhileLive = false } = options;
+  const textMode = fullText !== undefined ? 's' : event.delta ? 'a' : '';
+  const done = await emitCommand(redis)(
+    jobStateKey(prefix, event.jobId),
+    jobTextKey(prefix, event.jobId),
+    onlyWhileLive ? '1' : '0',
+    event.phase,
+    String(event.percent),
+    event.message === null ? '' : `m${event.message}`,
+    event.creationId ?? '',
+    textMode,
+    fullText ?? event.delta,
+    String(JOB_TEXT_TTL_SECONDS),
+    channelName(prefix, Topic.JOB_PROGRESS, event.jobId),
+    JSON.stringify(event),
+    String(Date.now()),
+  );
+  return done === 1;
+}
+
+/** A new job's state, written before it is queued: its owner is what lets a subscriber follow it without Postgres. */
+export async function createJobState(redis: Redis, prefix: string, jobId: string, userId: string, createdAt: Date): Promise<void> {
+  const key = jobStateKey(prefix, jobId);
+  await redis.multi().hset(key, 'userId', userId, 'phase', 'QUEUED', 'percent', '0', 'updatedAt', String(createdAt.getTime())).expire(key, JOB_TEXT_TTL_SECONDS).exec();
+}
+
+const dateOf = (ms: string | undefined) => (ms ? new Date(Number(ms)) : null);
+
+/** The job's live state (null when Redis has none: expired, or lost) and its text so far, in one round trip. */
+export async function readJobLive(redis: Redis, prefix: string, jobId: string): Promise<{ state: JobLiveState | null; text: string }> {
+  const replies = await redis.multi().hgetall(jobStateKey(prefix, jobId)).get(jobTextKey(prefix, jobId)).exec();
+  const [[stateError, hash], [textError, text]] = replies as [[Error | null, Record<string, string>], [Error | null, string | null]];
+  if (stateError ?? textError) throw stateError ?? textError;
+  const state: JobLiveState | null = hash.phase
+    ? {
+        userId: hash.userId ?? null,
+        phase: hash.phase as JobPhase,
+        percent: Number(hash.percent ?? 0),
+        message: hash.message ?? null,
+        creationId: hash.creationId ?? null,
+        updatedAt: dateOf(hash.updatedAt) ?? new Date(),
+        startedAt: dateOf(hash.startedAt),
+      }
+    : null;
+  return { state, text: text ?? '' };
 }
 
 export async function readJobText(redis: Redis, prefix: string, jobId: string): Promise<string> {

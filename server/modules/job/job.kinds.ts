@@ -1,9 +1,18 @@
 // What the queues carry and what a job's quota charge is. The tools themselves (their
 // kinds, one BullMQ queue each: DESIGN.md §1) are listed in server/tools/catalogue.ts.
 
-/** What the BullMQ job carries: only the id; the input lives on the Job row. */
+/**
+ * What the BullMQ job carries: the job as enqueue() stored it, so the worker needs no read of
+ * the row. Jobs queued by an older version carry only `jobId`: the worker reads the row then.
+ */
 export interface QueuePayload {
   jobId: string;
+  userId?: string;
+  kind?: string;
+  /** The Job row's input (the tool's fields, the prompt, upload keys, the quota charge). */
+  input?: Record<string, unknown>;
+  /** The row's createdAt, in ms. */
+  createdAt?: number;
 }
 
 /** Kept on the Job row's input so a failed or cancelled job gives its quota back. */

@@ -1,6 +1,7 @@
 // The job module owns the Job table (its writes are job.store.ts's): a tool is started by
 // server/tools/tool.service.ts, then enqueue() checks the tool's plan and quota, the request
 // rate and running jobs, stores the job and queues it; progress() delivers its live state.
+import { randomUUID } from 'node:crypto';
 import { Repeater } from '@repeaterjs/repeater';
 import type { Services } from '../../context.js';
 import type { Job, User } from '../../db/generated/client.js';
@@ -10,10 +11,9 @@ import { enforceRate } from '../../rate-limit.js';
 import { Topic } from '../../pubsub.js';
 import { isUuid } from '../../validation.js';
 import type { ToolDefinition } from '../../tools/tool.js';
-import { currentMonth, type QuotaCharge } from './job.kinds.js';
-import { isTerminal, readJobText, type JobEvent } from './job.events.js';
-import { countLiveJobs, createJob, endJob, readJob } from './job.store.js';
-import { chargeQuota } from './usage.js';
+import { currentMonth, type QueuePayload, type QuotaCharge } from './job.kinds.js';
+import { createJobState, isTerminal, readJobLive, type JobEvent } from './job.events.js';
+import { countLiveJobs, endJob, insertJob, readJob } from './job.store.js';
 
 export type { Job };
 
@@ -24,6 +24,19 @@ export interface EnqueueOptions {
   /** admit() already counted this request against the rate. */
   admitted?: boolean;
 }
+
+/** A new job's row as enqueue_job writes it (the columns it leaves to their defaults). */
+const NEW_JOB = {
+  phase: 'QUEUED',
+  percent: 0,
+  message: null,
+  error: null,
+  errorCode: null,
+  creationId: null,
+  attempts: 0,
+  startedAt: null,
+  finishedAt: null,
+} as const satisfies Partial<Job>;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
 const tooManyJobs = (active: number) =>
@@ -74,23 +87,24 @@ export class JobService {
     if (!opts.admitted) await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
     const charge: QuotaCharge | null = tool.quota === 'text' && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
 
-    const job = await db.$transaction(async (tx) => {
-      // One enqueue per user at a time, so the concurrency cap cannot be raced past.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${user.id}`}))`;
-      const active = await countLiveJobs(tx, user.id);
-      if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
-      if (charge && !(await chargeQuota(tx, user.id, charge, config.FREE_TEXT_QUOTA))) {
-        throw new AppError(
-          ErrorCode.QUOTA_EXCEEDED,
-          `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`,
-          { limit: config.FREE_TEXT_QUOTA },
-        );
-      }
-      return createJob(tx, user.id, kind, { ...input, quota: charge } as Prisma.InputJsonObject);
-    });
+    const createdAt = new Date();
+    const stored = { ...input, quota: charge } as Prisma.JsonObject;
+    const job: Job = { ...NEW_JOB, id: randomUUID(), kind, userId: user.id, input: stored, createdAt, updatedAt: createdAt };
+    const outcome = await insertJob(db, { id: job.id, userId: user.id, kind, input: stored, createdAt }, config.MAX_CONCURRENT_JOBS, charge, config.FREE_TEXT_QUOTA);
+    if (!outcome.ok) {
+      if ('busy' in outcome) throw tooManyJobs(outcome.busy);
+      throw new AppError(
+        ErrorCode.QUOTA_EXCEEDED,
+        `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`,
+        { limit: config.FREE_TEXT_QUOTA },
+      );
+    }
 
     try {
-      await this.services.queues.get(kind).add(kind, { jobId: job.id }, { jobId: job.id });
+      // The owner first (subscribers follow the job from it), then the queue: the worker gets the input with the job.
+      await createJobState(redis, config.REDIS_PREFIX, job.id, user.id, createdAt);
+      const payload: QueuePayload = { jobId: job.id, userId: user.id, kind, input: stored, createdAt: createdAt.getTime() };
+      await this.services.queues.get(kind).add(kind, payload, { jobId: job.id });
     } catch (e) {
       await this.end(job.id, 'FAILED', 'The job queue is unavailable right now. Please try again in a moment.');
       this.services.log.error({ err: (e as Error).message, jobId: job.id }, 'could not queue a job');
@@ -99,11 +113,15 @@ export class JobService {
     return job;
   }
 
-  /** The job if `userId` owns it, else null. */
+  /** The job if `userId` owns it, else null; a live job's phase, percent and message are Redis's. */
   async get(id: string, userId: string): Promise<Job | null> {
     if (!isUuid(id)) return null;
     const job = await readJob(this.services.db, id);
-    return job && job.userId === userId ? job : null;
+    if (!job || job.userId !== userId) return null;
+    if (isTerminal(job.phase)) return job;
+    const { state } = await readJobLive(this.services.redis, this.services.config.REDIS_PREFIX, id);
+    if (!state || isTerminal(state.phase)) return job; // ended meanwhile: the row is the truth
+    return { ...job, phase: state.phase, percent: state.percent, message: state.message, updatedAt: state.updatedAt, startedAt: state.startedAt };
   }
 
   private end(id: string, phase: 'FAILED' | 'CANCELLED', message: string): Promise<boolean> {
@@ -132,7 +150,7 @@ export class JobService {
    * repeated however late the subscriber joins.
    */
   progress(jobId: string, userId: string): AsyncIterable<JobEvent> {
-    const { pubsub, redis, config } = this.services;
+    const { pubsub } = this.services;
     return new Repeater<JobEvent>(async (push, stop) => {
       const view = new SubscriberView();
       let queue: JobEvent[] | null = [];
@@ -147,13 +165,12 @@ export class JobService {
         else void deliver(payload as JobEvent);
       });
       try {
-        const job = await this.get(jobId, userId);
-        if (!job) {
+        const snapshot = await this.snapshot(jobId, userId);
+        if (!snapshot) {
           stop(notFound());
           return;
         }
-        const text = await readJobText(redis, config.REDIS_PREFIX, jobId);
-        await deliver({ jobId, phase: job.phase, percent: job.percent, delta: text, offset: 0, message: job.message, creationId: job.creationId });
+        await deliver(snapshot);
         const pending = queue;
         queue = null;
         for (const e of pending) await deliver(e);
@@ -162,6 +179,22 @@ export class JobService {
         await unlisten();
       }
     });
+  }
+
+  /**
+   * The job's current state as a subscriber's first event, with all its text: from Redis
+   * (which knows the owner) while it is live and for an hour after; from Postgres after that.
+   */
+  private async snapshot(jobId: string, userId: string): Promise<JobEvent | null> {
+    if (!isUuid(jobId)) return null;
+    const { redis, config } = this.services;
+    const { state, text } = await readJobLive(redis, config.REDIS_PREFIX, jobId);
+    if (state?.userId) {
+      if (state.userId !== userId) return null;
+      return { jobId, phase: state.phase, percent: state.percent, delta: text, offset: 0, message: state.message, creationId: state.creationId };
+    }
+    const job = await this.get(jobId, userId);
+    return job && { jobId, phase: job.phase, percent: job.percent, delta: text, offset: 0, message: job.message, creationId: job.creationId };
   }
 
   /** Waits for the job to end (REST mirror): its final event. */

@@ -1,7 +1,8 @@
-// The job state machine, the only code that writes Job rows: create (QUEUED), enter a
-// working phase, complete (with its creation), fail or cancel, reap. The API's JobService and
-// the worker's pipeline, reporter and reaper all call these; each transition is guarded by
-// the job still being live, so a finishing worker and a cancelling user never both win.
+// The job state machine's Postgres half, the only code that writes Job rows: create (QUEUED,
+// one round trip with its checks), complete (with its creation, one round trip), fail or
+// cancel, reap. The working phases in between are Redis's (job.events.ts). The API's
+// JobService and the worker's pipeline and reaper call these; each end is guarded by the
+// job still being live, so a finishing worker and a cancelling user never both win.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Prisma, type Db } from '../../db/prisma.js';
@@ -27,9 +28,28 @@ export interface JobStoreDeps {
 
 const live = { notIn: [...TERMINAL_PHASES] };
 
-/** A new QUEUED job (inside enqueue's transaction, which holds the user's checks). */
-export function createJob(tx: Prisma.TransactionClient, userId: string, kind: string, input: Prisma.InputJsonObject): Promise<Job> {
-  return tx.job.create({ data: { kind, userId, input } });
+export interface NewJob {
+  id: string;
+  userId: string;
+  kind: string;
+  input: Prisma.JsonObject;
+  createdAt: Date;
+}
+
+export type EnqueueOutcome = { ok: true } | { ok: false; busy: number } | { ok: false; quota: true };
+
+/**
+ * Stores a QUEUED job in one round trip (the enqueue_job function): under the user's lock it
+ * checks the running-jobs cap and charges the monthly quota (`charge`), or writes nothing.
+ */
+export async function insertJob(db: Db, job: NewJob, maxLive: number, charge: QuotaCharge | null, quotaLimit: number): Promise<EnqueueOutcome> {
+  const [row] = await db.$queryRaw<{ outcome: string }[]>`
+    SELECT "enqueue_job"(${job.id}::uuid, ${job.userId}::uuid, ${job.kind}, ${JSON.stringify(job.input)}::jsonb, ${job.createdAt}::timestamp(3),
+      ${maxLive}::int, ${charge?.kind ?? null}::text, ${charge?.month ?? null}::text, ${quotaLimit}::int) AS "outcome"`;
+  const outcome = row!.outcome;
+  if (outcome === 'ok') return { ok: true };
+  if (outcome === 'quota') return { ok: false, quota: true };
+  return { ok: false, busy: Number(outcome.slice('busy:'.length)) };
 }
 
 export function readJob(db: Db, id: string): Promise<Job | null> {
@@ -39,21 +59,6 @@ export function readJob(db: Db, id: string): Promise<Job | null> {
 /** Live jobs, for the user's running-jobs cap. */
 export function countLiveJobs(db: Db | Prisma.TransactionClient, userId: string): Promise<number> {
   return db.job.count({ where: { userId, phase: live } });
-}
-
-/** Moves a live job into a working phase; false when it has ended meanwhile (cancelled). */
-export async function enterPhase(db: Db, id: string, phase: WorkingPhase, percent: number, message: string): Promise<boolean> {
-  const { count } = await db.job.updateMany({
-    where: { id, phase: live },
-    data: { phase, percent, message, ...(phase === 'ANALYZING' ? { startedAt: new Date() } : {}) },
-  });
-  return count === 1;
-}
-
-/** Sets a live job's message (a retry's note) without changing its phase; false when it has ended. */
-export async function noteJob(db: Db, id: string, message: string): Promise<boolean> {
-  const { count } = await db.job.updateMany({ where: { id, phase: live }, data: { message } });
-  return count === 1;
 }
 
 /**
@@ -67,12 +72,14 @@ export async function completeJob(
   message: string,
   creation: Omit<NewCreation, 'id'>,
   beforeAnnounce: () => Promise<void>,
+  /** When the worker started on it (its phases are Redis's; the row keeps only this). */
+  startedAt: Date | null = null,
 ): Promise<{ creationId: string } | null> {
   const creationId = randomUUID();
   const rows = await deps.db.$queryRaw<{ id: string }[]>`
     WITH done AS (
       UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
-        "finishedAt" = now(), "updatedAt" = now()
+        "startedAt" = COALESCE("startedAt", ${startedAt}::timestamp(3)), "finishedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
       RETURNING "id", "userId"
     )
@@ -84,23 +91,34 @@ export async function completeJob(
   return { creationId };
 }
 
+export interface EndOptions {
+  errorCode?: string;
+  /** Runs after the change is stored and before anyone hears of it. */
+  beforeAnnounce?: () => Promise<void>;
+  /** How far the worker got (the row's percent stays at 0 while Redis holds the live state). */
+  percent?: number;
+  /** When the worker started on it. */
+  startedAt?: Date | null;
+}
+
 /**
  * Moves a live job to FAILED or CANCELLED exactly once, gives back its quota, and tells
  * subscribers. False when the job had already ended.
  */
-export async function endJob(
-  deps: JobStoreDeps,
-  id: string,
-  phase: 'FAILED' | 'CANCELLED',
-  message: string,
-  errorCode?: string,
-  /** Runs after the change is stored and before anyone hears of it. */
-  beforeAnnounce?: () => Promise<void>,
-): Promise<boolean> {
+export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | 'CANCELLED', message: string, options: EndOptions = {}): Promise<boolean> {
+  const { errorCode, beforeAnnounce, percent, startedAt } = options;
   const ended = await deps.db.$transaction(async (tx) => {
     const [job] = await tx.job.updateManyAndReturn({
       where: { id, phase: live },
-      data: { phase, message, error: phase === 'FAILED' ? message : null, errorCode: errorCode ?? null, finishedAt: new Date() },
+      data: {
+        phase,
+        message,
+        error: phase === 'FAILED' ? message : null,
+        errorCode: errorCode ?? null,
+        finishedAt: new Date(),
+        ...(percent !== undefined ? { percent: Math.round(percent) } : {}),
+        ...(startedAt ? { startedAt } : {}),
+      },
     });
     if (!job) return null;
     const charge = quotaOf(job);
@@ -113,6 +131,15 @@ export async function endJob(
     () => undefined,
   );
   return true;
+}
+
+/** Says again how a job ended, from its row (a worker that died between storing the end and announcing it). */
+export async function announceEnd(deps: JobStoreDeps, id: string): Promise<void> {
+  const job = await readJob(deps.db, id);
+  if (!job || !TERMINAL_PHASES.includes(job.phase)) return;
+  await emitJobEvent(deps.redis, deps.prefix, {
+    jobId: id, phase: job.phase, percent: job.percent, delta: '', offset: 0, message: job.message, creationId: job.creationId,
+  });
 }
 
 /**
@@ -134,7 +161,7 @@ export async function reapJobs(
   const reaped: string[] = [];
   for (const job of stale) {
     if (await stillRunning(job)) continue;
-    if (await endJob(deps, job.id, 'FAILED', message, errorCode)) reaped.push(job.id);
+    if (await endJob(deps, job.id, 'FAILED', message, { errorCode })) reaped.push(job.id);
   }
   return reaped;
 }

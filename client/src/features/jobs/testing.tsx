@@ -8,13 +8,36 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSession } from '../../lib/apollo';
 import { IDLE_JOB, type JobSnapshot } from './jobStore';
 
+const imageType = (mime: string, name: string, extensions: string[]) => ({ __typename: 'UploadFileType' as const, mime, name, extensions });
+
+/** What the file pickers' uploadLimits query answers in tests: the server's defaults (10 MB, its image types). */
+export const TEST_UPLOAD_LIMITS = {
+  __typename: 'UploadLimits' as const,
+  maxBytes: 10 * 1024 * 1024,
+  imageTypes: [
+    imageType('image/png', 'PNG', ['png']),
+    imageType('image/jpeg', 'JPEG', ['jpg', 'jpeg']),
+    imageType('image/webp', 'WebP', ['webp']),
+    imageType('image/gif', 'GIF', ['gif']),
+    imageType('image/avif', 'AVIF', ['avif']),
+    imageType('image/tiff', 'TIFF', ['tif', 'tiff']),
+  ],
+};
+
 /**
  * A page rendered over a link that records the name of every operation it sends and never
- * answers (so a refused submit can be shown to send nothing). `sent` is emptied before each test.
+ * answers (so a refused submit can be shown to send nothing); only the pickers' UploadLimits
+ * query is answered (TEST_UPLOAD_LIMITS), and not recorded. `sent` is emptied before each test.
  */
 export function recordOperations(page: () => ReactElement): { sent: string[]; renderRoute: () => ReturnType<typeof render> } {
   const sent: string[] = [];
   const link = new ApolloLink((operation) => {
+    if (operation.operationName === 'UploadLimits') {
+      return new Observable((o) => {
+        o.next({ data: { uploadLimits: TEST_UPLOAD_LIMITS } });
+        o.complete();
+      });
+    }
     sent.push(operation.operationName ?? '?');
     return new Observable(() => {});
   });

@@ -30,9 +30,11 @@ describe('RemoveBackgroundRoute (spec §2, §5)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('accepts any image type and previews the picked file with its name and size in MB', () => {
+  it("accepts the server's image types and previews the picked file with its name and size in MB", async () => {
     renderRoute();
-    expect(picker().accept).toBe('image/*');
+    // The types and the limit come from the server's uploadLimits query.
+    await screen.findByText('PNG, JPEG, WebP, GIF, AVIF or TIFF, up to 10 MB');
+    expect(picker().accept).toBe('image/png,image/jpeg,image/webp,image/gif,image/avif,image/tiff,.png,.jpg,.jpeg,.webp,.gif,.avif,.tif,.tiff');
     const file = new File([new Uint8Array(1.5 * 1024 * 1024)], 'holiday.webp', { type: 'image/webp' });
     fireEvent.change(picker(), { target: { files: [file] } });
     expect(toast.error).not.toHaveBeenCalled();
@@ -41,10 +43,27 @@ describe('RemoveBackgroundRoute (spec §2, §5)', () => {
     expect((screen.getByRole('img', { name: 'Preview of holiday.webp' }) as HTMLImageElement).src).toBe('blob:preview');
   });
 
-  it('refuses a file that is not an image', () => {
+  it('refuses a file that is not an image beside the picker, and shows nothing of it', async () => {
     renderRoute();
+    await screen.findByText(/up to 10 MB/);
     fireEvent.change(picker(), { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
-    expect(toast.error).toHaveBeenCalledWith('Please choose an image file', TOOL_TOAST);
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a PNG, JPEG, WebP, GIF, AVIF or TIFF image: “cv.pdf” is not one.');
+    expect(picker().getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('cv.pdf')).toBeNull();
+    fireEvent.click(removeButton());
+    expect(toast.error).toHaveBeenCalledWith('Please select an image first', TOOL_TOAST);
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses an image over the size limit before sending anything', async () => {
+    renderRoute();
+    await screen.findByText(/up to 10 MB/);
+    const big = new File([new Uint8Array(17 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
+    fireEvent.change(picker(), { target: { files: [big] } });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('“huge.png” is 17.00 MB: the limit is 10 MB. Please choose a smaller image.');
+    expect(picker().getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    expect(screen.queryByText('huge.png')).toBeNull();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { MockedProvider } from '@apollo/client/testing/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,23 +12,25 @@ const photo = new File([new Uint8Array(2 * 1024 * 1024)], 'desk.jpg', { type: 'i
 function renderForm(over: Partial<{ file: File | null; object: string; busy: boolean; objectError: string | null; onSubmit: () => void }> = {}) {
   const { file = null, object = '', busy = false, objectError = null, onSubmit = vi.fn() } = over;
   return render(
-    <ObjectForm
-      file={file}
-      // No preview URL: the brush canvas needs a real browser; these tests are about the form's rules.
-      previewUrl={null}
-      object={object}
-      objectError={objectError}
-      strokes={[]}
-      busy={busy}
-      inputRef={createRef()}
-      canvasRef={createRef()}
-      objectRef={createRef()}
-      onFile={vi.fn()}
-      onObjectChange={vi.fn()}
-      onStrokesChange={vi.fn()}
-      onNaturalSize={vi.fn()}
-      onSubmit={onSubmit}
-    />,
+    <MockedProvider>
+      <ObjectForm
+        file={file}
+        // No preview URL: the brush canvas needs a real browser; these tests are about the form's rules.
+        previewUrl={null}
+        object={object}
+        objectError={objectError}
+        strokes={[]}
+        busy={busy}
+        inputRef={createRef()}
+        canvasRef={createRef()}
+        objectRef={createRef()}
+        onFile={vi.fn()}
+        onObjectChange={vi.fn()}
+        onStrokesChange={vi.fn()}
+        onNaturalSize={vi.fn()}
+        onSubmit={onSubmit}
+      />
+    </MockedProvider>,
   );
 }
 

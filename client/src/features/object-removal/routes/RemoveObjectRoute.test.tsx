@@ -52,10 +52,13 @@ describe('RemoveObjectRoute (spec §2, §5)', () => {
     expect(objectField().getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('refuses a file that is not an image', () => {
+  it('refuses a file that is not an image, beside the picker', async () => {
     renderRoute();
+    await screen.findByText(/up to 10 MB/);
     fireEvent.change(picker(), { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(toast.error).toHaveBeenCalledWith('Please choose an image file', TOOL_TOAST);
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a PNG, JPEG, WebP, GIF, AVIF or TIFF image: “notes.txt” is not one.');
+    expect(picker().getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('notes.txt')).toBeNull();
+    expect(sent).toEqual([]);
   });
 });

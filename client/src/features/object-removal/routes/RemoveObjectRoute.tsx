@@ -2,7 +2,6 @@ import { Scissors } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { toAppError } from '../../../lib/graphqlError';
-import { isImageFile } from '../../../lib/files';
 import { useObjectUrl } from '../../../lib/useObjectUrl';
 import { useRememberedState } from '../../../lib/rememberedState';
 import { useToolRun } from '../../jobs';
@@ -30,11 +29,8 @@ export function RemoveObjectRoute() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const objectRef = useRef<HTMLTextAreaElement>(null);
 
+  // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
-    if (!isImageFile(next)) {
-      notify.error('Please choose an image file');
-      return;
-    }
     setFile(next);
     setStrokes([]);
     setNaturalSize(null);

@@ -1,9 +1,7 @@
-export const PDF_MIME = 'application/pdf';
+import type { FileType } from '../../../lib/files';
 
 /** Spec §5: only application/pdf. Some systems report no type at all; then the .pdf name decides (the server checks the bytes). */
-export function isPdf(file: File): boolean {
-  return file.type === PDF_MIME || (file.type === '' && /\.pdf$/i.test(file.name));
-}
+export const PDF_TYPE: FileType = { mime: 'application/pdf', name: 'PDF', extensions: ['pdf'] };
 
 /** Size in MB with two decimals, as the preview card shows it. */
 export function formatMegabytes(bytes: number): string {

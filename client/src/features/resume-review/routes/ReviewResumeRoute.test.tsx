@@ -29,17 +29,30 @@ describe('ReviewResumeRoute (spec §2, §5)', () => {
     expect(screen.getByText(/Upload your resume and click “Analyze Resume”/)).toBeTruthy();
   });
 
-  it('accepts only application/pdf: a Word file is rejected and not shown', () => {
+  it('accepts only application/pdf: a Word file is refused beside the picker and not shown', () => {
     renderRoute();
-    expect(picker().accept).toBe('application/pdf');
+    expect(picker().accept).toBe('application/pdf,.pdf');
     const docx = new File(['PK'], 'cv.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
     fireEvent.change(picker(), { target: { files: [docx] } });
-    expect(toast.error).toHaveBeenCalledWith('Please select a PDF file', TOOL_TOAST);
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a PDF file: “cv.docx” is not one.');
+    expect(picker().getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('cv.docx')).toBeNull();
     expect(screen.queryByRole('link', { name: /View Original PDF/ })).toBeNull();
     // Still nothing chosen: submitting asks for a file.
     fireEvent.click(analyze());
     expect(toast.error).toHaveBeenLastCalledWith('Please select a resume file first', TOOL_TOAST);
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's size limit and refuses a larger PDF before sending anything", async () => {
+    renderRoute();
+    await screen.findByText('PDF, up to 10 MB');
+    const big = new File([new Uint8Array(17 * 1024 * 1024)], 'portfolio.pdf', { type: 'application/pdf' });
+    fireEvent.change(picker(), { target: { files: [big] } });
+    expect(screen.getByRole('alert').textContent).toBe('“portfolio.pdf” is 17.00 MB: the limit is 10 MB. Please choose a smaller file.');
+    expect(screen.queryByText('portfolio.pdf')).toBeNull();
+    fireEvent.click(analyze());
+    expect(sent).toEqual([]);
   });
 
   it('a PDF shows a preview card with its name, size in MB and a View Original PDF link', () => {

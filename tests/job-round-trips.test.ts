@@ -1,0 +1,70 @@
+// What one job costs Postgres, end to end (mutation → queue → worker → subscriber): every query
+// this process sends through node-postgres is counted while a job runs. A job's start (with its
+// checks) is one round trip and its end (with its creation) another; the worker takes the job
+// from the queue and the subscriber's first event comes from Redis.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect, gqlOk, signUp, startStack, waitFor, wsClient } from './helpers/server.js';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+const sent: string[] = [];
+const realQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  stack = await startStack({ ENABLE_NOOP_TOOL: 'true' });
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    sent.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+    return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof realQuery;
+});
+afterAll(async () => {
+  pg.Client.prototype.query = realQuery;
+  await stack.close();
+});
+
+const PROGRESS = 'subscription($id: ID!) { jobProgress(jobId: $id) { phase delta } }';
+
+/** Runs one job (`mutation` selects its id) and follows it to its end; returns the SQL sent meanwhile. */
+async function queriesOfOneJob(token: string, mutation: string, variables: Record<string, unknown> = {}): Promise<{ sql: string[]; phases: string[] }> {
+  const client = wsClient(stack.url, token);
+  try {
+    // The socket's sign-in is per connection, not per job: done before counting.
+    await gqlOk(stack.url, '{ me { id } }', {}, token);
+    sent.length = 0;
+    const data = await gqlOk(stack.url, mutation, variables, token);
+    const id = (Object.values(data)[0] as { id: string }).id;
+    const sub = collect<{ jobProgress: { phase: string } }>(client, PROGRESS, { id });
+    await waitFor(() => ['COMPLETED', 'FAILED', 'CANCELLED'].includes(sub.items.at(-1)?.jobProgress.phase ?? '') || sub.errors.length > 0, 30_000, 'the job to end');
+    expect(sub.errors).toEqual([]);
+    const sql = [...sent];
+    sub.dispose();
+    return { sql, phases: sub.items.map((i) => i.jobProgress.phase) };
+  } finally {
+    await client.dispose();
+  }
+}
+
+describe('Postgres round trips per job', () => {
+  it('a no-op job: one to start it, one to complete it with its creation', async () => {
+    const { token } = await signUp(stack.url, 'Trips', 'trips');
+    await queriesOfOneJob(token, 'mutation { runNoopJob { id } }'); // the user's row is cached after this
+    const { sql, phases } = await queriesOfOneJob(token, 'mutation { runNoopJob { id } }');
+    expect(phases.at(-1)).toBe('COMPLETED');
+    expect(sql, sql.join('\n---\n')).toHaveLength(2);
+    expect(sql[0]).toContain('enqueue_job');
+    expect(sql[1]).toContain('UPDATE "Job" SET "phase" = \'COMPLETED\'');
+  });
+
+  it('a FREE user’s article (quota charged in the same round trip), streamed through several phases', async () => {
+    const { token, user } = await signUp(stack.url, 'Quota', 'trips-quota');
+    const article = 'mutation($input: GenerateArticleInput!) { generateArticle(input: $input) { id } }';
+    await queriesOfOneJob(token, 'mutation { runNoopJob { id } }');
+    const { sql, phases } = await queriesOfOneJob(token, article, { input: { topic: 'round trips', length: 'SHORT' } });
+    expect(phases).toContain('PROCESSING');
+    expect(phases.at(-1)).toBe('COMPLETED');
+    expect(sql, sql.join('\n---\n')).toHaveLength(2);
+    const usage = await stack.server.app.services.db.usageCounter.findFirstOrThrow({ where: { userId: user.id } });
+    expect(usage.count).toBe(1);
+  });
+});
