@@ -1,4 +1,5 @@
 // Configuration is read and validated once, here (DESIGN.md §4).
+import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -72,6 +73,10 @@ const schema = z.object({
   STRIPE_API_URL: optionalString,
   /** Where Checkout and the Portal send the browser back (this app's public origin, e.g. https://studio.example.com). */
   PUBLIC_URL: optionalString,
+  /** The source repository "Star us" and the GitHub links open; unset: package.json's "repository", else they are hidden. */
+  PROJECT_REPOSITORY_URL: optionalString,
+  /** The blog the navigation's "Blog" link opens; unset: no Blog link. */
+  BLOG_URL: optionalString,
   /** S3-compatible storage (AWS S3, Cloudflare R2, MinIO): the file store when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   /** The service's endpoint (R2, MinIO); unset: AWS S3 in S3_REGION. */
@@ -164,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...baseUrlProblem('S3_PUBLIC_URL', c.S3_PUBLIC_URL),
     ...baseUrlProblem('STRIPE_API_URL', c.STRIPE_API_URL),
     ...baseUrlProblem('PUBLIC_URL', c.PUBLIC_URL),
+    ...linkProblem('PROJECT_REPOSITORY_URL', c.PROJECT_REPOSITORY_URL),
+    ...linkProblem('BLOG_URL', c.BLOG_URL),
     ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
       ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
       : []),
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CLIPDROP_BASE_URL: c.CLIPDROP_BASE_URL.replace(/\/+$/, ''),
     S3_PUBLIC_URL: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     DATABASE_URL: withDefaultUser(c.DATABASE_URL),
+    PROJECT_REPOSITORY_URL: c.PROJECT_REPOSITORY_URL ?? packageRepositoryUrl(),
     identityProvider: c.CLERK_SECRET_KEY || c.CLERK_JWT_KEY ? 'clerk' : 'builtin',
     dataDir: resolve(c.DATA_DIR),
   };
@@ -194,6 +202,42 @@ function baseUrlProblem(name: string, raw: string | undefined): string[] {
   if (u.username || u.password) return [`${name}: must not hold credentials; set the key variable instead`];
   if (u.search || u.hash) return [`${name}: must not have a query or fragment`];
   return [];
+}
+
+/** A link shown to visitors: an http(s) address with no credentials in it. */
+function linkProblem(name: string, raw: string | undefined): string[] {
+  if (!raw) return [];
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return [`${name}: "${raw}" is not a URL (expected e.g. https://example.com/page)`];
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return [`${name}: must start with https:// or http://`];
+  if (u.username || u.password) return [`${name}: must not hold credentials`];
+  return [];
+}
+
+/**
+ * A package.json "repository" as a web address: { url } or a string, with git+ and .git
+ * dropped and the owner/name and github:owner/name shorthands on GitHub. Anything else: undefined.
+ */
+export function repositoryWebUrl(repository: unknown): string | undefined {
+  const raw = typeof repository === 'string' ? repository : (repository as { url?: unknown } | null)?.url;
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  const shorthand = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(raw.trim());
+  const url = (shorthand ? `https://github.com/${shorthand[1]}` : raw.trim()).replace(/^git\+/, '').replace(/\.git$/, '');
+  return /^https?:\/\//.test(url) && linkProblem('repository', url).length === 0 ? url : undefined;
+}
+
+/** This project's own repository setting (package.json "repository"), when it has one. */
+function packageRepositoryUrl(): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { repository?: unknown };
+    return repositoryWebUrl(pkg.repository);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { CreationResolver } from './modules/creation/creation.resolver.js';
 import { JobProgressResolver, JobResolver } from './modules/job/job.resolver.js';
 import { LikeResolver } from './modules/like/like.resolver.js';
 import { MessagesResolver } from './modules/messages/messages.resolver.js';
+import { SiteLinksResolver } from './modules/site/site.resolver.js';
 import { UploadLimitsResolver } from './modules/uploads/upload-limits.resolver.js';
 import { UserResolver } from './modules/user/user.resolver.js';
 import { toolsFor } from './tools/catalogue.js';
@@ -20,6 +21,7 @@ const resolvers = [
   CreationResolver,
   LikeResolver,
   MessagesResolver,
+  SiteLinksResolver,
   JobResolver,
   JobProgressResolver,
   UploadLimitsResolver,

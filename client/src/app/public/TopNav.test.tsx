@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
+import { MockedProvider } from '@apollo/client/testing/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState } from '../../features/auth/AuthContext';
 import { signedOutAuth } from '../../features/auth/testing';
+import type { SiteLinks } from '../../lib/siteLinks';
+import { siteLinksMock } from '../../lib/siteLinks.testing';
 import { TopNav } from './TopNav';
 
 type HappyWindow = Window & { happyDOM: { setViewport(v: { width: number; height?: number }): void } };
@@ -11,13 +14,15 @@ const setWidth = (width: number) => act(() => (window as unknown as HappyWindow)
 
 const signedOut: AuthState = signedOutAuth;
 
-function renderNav() {
+function renderNav(links: Partial<SiteLinks> = {}) {
   return render(
-    <AuthContext.Provider value={signedOut}>
-      <MemoryRouter>
-        <TopNav />
-      </MemoryRouter>
-    </AuthContext.Provider>,
+    <MockedProvider mocks={[siteLinksMock(links)]}>
+      <AuthContext.Provider value={signedOut}>
+        <MemoryRouter>
+          <TopNav />
+        </MemoryRouter>
+      </AuthContext.Provider>
+    </MockedProvider>,
   );
 }
 const header = () => document.querySelector('header')!;
@@ -148,5 +153,29 @@ describe('TopNav mobile panel (spec §2: under 768 px; a link or a desktop width
     const link = document.getElementById('mobile-nav-company')!.querySelector('a')!;
     fireEvent.click(link);
     expect(document.getElementById('mobile-nav')).toBeNull();
+  });
+});
+
+describe('TopNav outside links (spec §2: Star us opens the source repository, Blog the blog, in a new tab)', () => {
+  it('hides each link whose address the deployment leaves unset: no placeholder to a bare github.com or dev.to', async () => {
+    renderNav({ blogUrl: 'https://blog.example.com/' });
+    await screen.findByRole('link', { name: 'Blog' }); // the siteLinks answer has arrived
+    expect(screen.queryByRole('link', { name: /Star us/ })).toBeNull();
+    cleanup();
+    renderNav({ repositoryUrl: 'https://github.com/example/atelier' });
+    await screen.findByRole('link', { name: /Star us/ });
+    expect(screen.queryByRole('link', { name: 'Blog' })).toBeNull();
+  });
+
+  it('links to the configured repository and blog, in a new tab without referrer', async () => {
+    renderNav({ repositoryUrl: 'https://github.com/example/atelier', blogUrl: 'https://blog.example.com/' });
+    const star = await screen.findByRole('link', { name: /Star us/ });
+    expect(star.getAttribute('href')).toBe('https://github.com/example/atelier');
+    const blog = screen.getByRole('link', { name: 'Blog' });
+    expect(blog.getAttribute('href')).toBe('https://blog.example.com/');
+    for (const a of [star, blog]) {
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toContain('noreferrer');
+    }
   });
 });

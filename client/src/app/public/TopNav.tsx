@@ -3,14 +3,8 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import { useAuth } from '../../features/auth';
-import {
-  BLOG_URL,
-  DROPDOWN_CLOSE_DELAY_MS,
-  MOBILE_BREAKPOINT,
-  NAV_HIDE_THRESHOLD,
-  NAV_SCROLLED_THRESHOLD,
-  STAR_US_URL,
-} from './constants';
+import { useSiteLinks } from '../../lib/siteLinks';
+import { DROPDOWN_CLOSE_DELAY_MS, MOBILE_BREAKPOINT, NAV_HIDE_THRESHOLD, NAV_SCROLLED_THRESHOLD } from './constants';
 import { Logo } from '../../components/Logo';
 import { NAV_GROUPS, type NavGroup } from './navLinks';
 
@@ -166,15 +160,21 @@ function UserMenu() {
   );
 }
 
+/** Star us (the source repository) and Blog, each shown only when this deployment sets its address. */
 function ExternalLinks({ className }: { className: string }) {
+  const { repositoryUrl, blogUrl } = useSiteLinks();
   return (
     <>
-      <a href={STAR_US_URL} target="_blank" rel="noopener noreferrer" className={`${className} flex items-center gap-1.5`}>
-        <Star aria-hidden className="size-4 text-amber-500" /> Star us
-      </a>
-      <a href={BLOG_URL} target="_blank" rel="noopener noreferrer" className={`${className} flex items-center`}>
-        Blog
-      </a>
+      {repositoryUrl && (
+        <a href={repositoryUrl} target="_blank" rel="noopener noreferrer" className={`${className} flex items-center gap-1.5`}>
+          <Star aria-hidden className="size-4 text-amber-500" /> Star us
+        </a>
+      )}
+      {blogUrl && (
+        <a href={blogUrl} target="_blank" rel="noopener noreferrer" className={`${className} flex items-center`}>
+          Blog
+        </a>
+      )}
     </>
   );
 }

@@ -7,6 +7,3 @@ export const NAV_SCROLLED_THRESHOLD = 10;
 export const NAV_HIDE_THRESHOLD = 100;
 /** Delay in ms before a hovered dropdown closes once the pointer leaves it. */
 export const DROPDOWN_CLOSE_DELAY_MS = 300;
-
-export const STAR_US_URL = 'https://github.com/';
-export const BLOG_URL = 'https://dev.to/';

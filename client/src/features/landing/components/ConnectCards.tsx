@@ -2,7 +2,7 @@ import { ArrowUpRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useInView } from '../../../lib/useInView';
 import { CARD_REVEAL_THRESHOLD } from '../constants';
-import { SOCIAL_LINKS, type SocialLink } from '../content/socialLinks';
+import { useSocialLinks, type SocialLink } from '../content/socialLinks';
 import { FallbackImage } from '../../../components/FallbackImage';
 import { LoopMedia } from './LoopMedia';
 import { SOCIAL_ICONS } from './SocialIcons';
@@ -62,6 +62,7 @@ function ConnectCard({ link, order }: { link: SocialLink; order: number }) {
 }
 
 export function ConnectCards() {
+  const links = useSocialLinks();
   return (
     <section aria-labelledby="connect-heading" className="bg-slate-50 px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-6xl">
@@ -71,8 +72,8 @@ export function ConnectCards() {
           </h2>
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Follow along as Atelier grows</p>
         </div>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {SOCIAL_LINKS.map((link, i) => (
+        <ul className={`mt-12 grid gap-5 sm:grid-cols-2 ${links.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
+          {links.map((link, i) => (
             <ConnectCard key={link.id} link={link} order={i} />
           ))}
         </ul>

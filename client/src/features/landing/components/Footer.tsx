@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/Logo';
 import { Newsletter } from './Newsletter';
-import { GitHubIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './SocialIcons';
+import { useSocialLinks } from '../content/socialLinks';
+import { SOCIAL_ICONS } from './SocialIcons';
 
 type FooterItem = { label: string; to?: string };
 
@@ -30,14 +31,9 @@ const COLUMNS: { title: string; items: FooterItem[] }[] = [
   },
 ];
 
-const SOCIALS = [
-  { label: 'GitHub', href: 'https://github.com/', icon: GitHubIcon },
-  { label: 'Instagram', href: 'https://www.instagram.com/', icon: InstagramIcon },
-  { label: 'YouTube', href: 'https://www.youtube.com/', icon: YouTubeIcon },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/', icon: LinkedInIcon },
-];
-
 export function Footer() {
+  // The same links as the landing page's social cards (GitHub only when the repository is set).
+  const socials = useSocialLinks().map((link) => ({ label: link.name, href: link.url, icon: SOCIAL_ICONS[link.id] }));
   return (
     <footer className="bg-slate-950 px-4 pt-16 pb-10 text-slate-400 sm:px-6">
       <div className="mx-auto grid max-w-6xl gap-12 lg:grid-cols-[1.4fr_2fr]">
@@ -47,7 +43,7 @@ export function Footer() {
           </div>
           <p className="mt-4 max-w-sm text-sm leading-6">The AI content studio for writers, marketers and creators: write, design and polish in one place.</p>
           <ul className="mt-6 flex gap-2">
-            {SOCIALS.map(({ label, href, icon: Icon }) => (
+            {socials.map(({ label, href, icon: Icon }) => (
               <li key={label}>
                 <a
                   href={href}

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
+import { MockedProvider } from '@apollo/client/testing/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeIntersectionObserver } from '../../../lib/useInView.testing';
+import { siteLinksMock } from '../../../lib/siteLinks.testing';
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { signedOutAuth } from '../../auth/testing';
 import { ConnectCards } from './ConnectCards';
@@ -30,6 +33,11 @@ function renderTools() {
       </MemoryRouter>
     </AuthContext.Provider>,
   );
+}
+const REPOSITORY = 'https://github.com/example/atelier';
+/** Renders with the deployment's repository set (GitHub shown), or unset. */
+function withLinks(ui: ReactNode, repositoryUrl: string | null = REPOSITORY) {
+  return render(<MockedProvider mocks={[siteLinksMock({ repositoryUrl })]}>{ui}</MockedProvider>);
 }
 const mediaOf = (card: HTMLElement) => card.querySelector<HTMLElement>('[data-playing]')!;
 /** The element the visibility observer watches for a card's media (the media's frame). */
@@ -91,8 +99,9 @@ describe('tool cards media (spec §2: play while visible, threshold 0.15, 100 px
 });
 
 describe('CONNECT WITH US cards (spec §4: visible at 0.2, media start after)', () => {
-  it('reveal once 20 % shows; their media start only then, pause off screen, and the card stays revealed', () => {
-    render(<ConnectCards />);
+  it('reveal once 20 % shows; their media start only then, pause off screen, and the card stays revealed', async () => {
+    withLinks(<ConnectCards />);
+    await screen.findByText('Star the project');
     const cards = screen.getAllByRole('listitem');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Star the project', 'Daily inspiration', 'Watch the tutorials', 'Join the network']);
     const [card] = cards as [HTMLElement];
@@ -115,10 +124,12 @@ describe('CONNECT WITH US cards (spec §4: visible at 0.2, media start after)', 
     expect(mediaOf(card).dataset.playing).toBe('false');
   });
 
-  it('open their network in a new tab without referrer, and fall back to the icon', () => {
-    render(<ConnectCards />);
+  it('open their network in a new tab without referrer, and fall back to the icon', async () => {
+    withLinks(<ConnectCards />);
+    await screen.findByText('Star the project');
     const links = screen.getAllByRole('link');
     expect(links).toHaveLength(4);
+    expect(links[0]!.getAttribute('href')).toBe(REPOSITORY);
     for (const a of links) {
       expect(a.getAttribute('target')).toBe('_blank');
       expect(a.getAttribute('rel')).toContain('noreferrer');
@@ -126,6 +137,24 @@ describe('CONNECT WITH US cards (spec §4: visible at 0.2, media start after)', 
     const [card] = screen.getAllByRole('listitem') as [HTMLElement];
     fireEvent.error(card.querySelector('img')!);
     expect(within(card).getByTestId('media-fallback')).toBeTruthy();
+  });
+});
+
+describe('GitHub link with no repository set', () => {
+  it('is left out of the cards and the banner rather than pointing at a bare github.com', async () => {
+    withLinks(
+      <>
+        <ConnectCards />
+        <SocialBanner />
+      </>,
+      null,
+    );
+    await screen.findByText('Daily inspiration'); // the siteLinks answer has arrived
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.some((h) => h?.includes('github.com'))).toBe(false);
+    expect(screen.queryByText('Star the project')).toBeNull();
+    expect(screen.queryAllByText('Star and watch the repository')).toEqual([]);
   });
 });
 
@@ -145,8 +174,9 @@ describe('hero backdrop', () => {
 });
 
 describe('social banner', () => {
-  it('loops every 25 s and exposes one pass of calls to action to assistive tech and the keyboard', () => {
-    render(<SocialBanner />);
+  it('loops every 25 s and exposes one pass of calls to action to assistive tech and the keyboard', async () => {
+    withLinks(<SocialBanner />);
+    await screen.findAllByText('Star and watch the repository');
     const track = screen.getByTestId('social-banner-track');
     expect(track.style.animationDuration).toBe('25s');
     expect(track.className).toContain('atelier-marquee');

@@ -1,13 +1,14 @@
 import { ArrowUpRight } from 'lucide-react';
 import { SOCIAL_BANNER_SECONDS } from '../constants';
-import { SOCIAL_LINKS } from '../content/socialLinks';
+import { useSocialLinks } from '../content/socialLinks';
 import { SOCIAL_ICONS } from './SocialIcons';
 
 /** One pass of the calls to action; `copy` repeats it for the loop, hidden from assistive tech and the tab order. */
 function Row({ copy = false }: { copy?: boolean }) {
+  const links = useSocialLinks();
   return (
     <>
-      {SOCIAL_LINKS.map((s) => {
+      {links.map((s) => {
         const Icon = SOCIAL_ICONS[s.id];
         return (
           <li key={s.id} aria-hidden={copy ? true : undefined} className="flex shrink-0 items-center px-3">

@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { useSiteLinks } from '../../../lib/siteLinks';
+
 /** Spec §3 Social link. `color` tints the card; `id` names its drawn illustration in client/public/media/social. */
 export interface SocialLink {
   id: 'github' | 'instagram' | 'youtube' | 'linkedin';
@@ -9,14 +12,15 @@ export interface SocialLink {
   color: string;
 }
 
-export const SOCIAL_LINKS: SocialLink[] = [
+/** GitHub's address is the deployment's repository (PROJECT_REPOSITORY_URL): null here, filled in by useSocialLinks. */
+const SOCIAL_LINKS: (Omit<SocialLink, 'url'> & { url: string | null })[] = [
   {
     id: 'github',
     name: 'GitHub',
     title: 'Star the project',
     description: 'Follow development, report issues and see what ships next.',
     instruction: 'Star and watch the repository',
-    url: 'https://github.com/',
+    url: null,
     color: '#334155',
   },
   {
@@ -47,3 +51,15 @@ export const SOCIAL_LINKS: SocialLink[] = [
     color: '#0369a1',
   },
 ];
+
+/** The social links to show: GitHub only when the deployment names its repository, never a bare github.com. */
+export function useSocialLinks(): SocialLink[] {
+  const { repositoryUrl } = useSiteLinks();
+  return useMemo(
+    () => SOCIAL_LINKS.flatMap((link) => {
+      const url = link.id === 'github' ? repositoryUrl : link.url;
+      return url ? [{ ...link, url }] : [];
+    }),
+    [repositoryUrl],
+  );
+}

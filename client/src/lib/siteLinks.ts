@@ -1,0 +1,24 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../gql';
+
+export const SiteLinksQuery = graphql(`
+  query SiteLinks {
+    siteLinks {
+      repositoryUrl
+      blogUrl
+    }
+  }
+`);
+
+export interface SiteLinks {
+  /** "Star us" and the GitHub links (PROJECT_REPOSITORY_URL); null: not shown. */
+  repositoryUrl: string | null;
+  /** The Blog link (BLOG_URL); null: not shown. */
+  blogUrl: string | null;
+}
+
+/** The deployment's outside links; each is null (and its link hidden) until the server names it. */
+export function useSiteLinks(): SiteLinks {
+  const { data } = useQuery(SiteLinksQuery);
+  return { repositoryUrl: data?.siteLinks.repositoryUrl ?? null, blogUrl: data?.siteLinks.blogUrl ?? null };
+}
