@@ -244,8 +244,12 @@ export function ApiRoute() {
         Send <code className="font-mono font-semibold">Authorization: Bearer &lt;token&gt;</code> with every call. Each response
         is JSON <code className="font-mono">{'{ success, content, message }'}</code>; when success is false, message says why.
         New here?{' '}
+        <Link to="/signup" className="font-semibold underline">
+          Create a free account
+        </Link>{' '}
+        for a token, and{' '}
         <Link to="/resources/documentation" className="font-semibold underline">
-          Read the documentation
+          read the documentation
         </Link>
         .
       </div>
