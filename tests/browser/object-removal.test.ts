@@ -1,12 +1,13 @@
 // Object removal in a real browser against the real server and worker: a real-sized photo,
-// a mask brushed with real mouse moves, and the job followed from its upload to the
-// finished image. A slow upload shows its progress and can be cancelled.
+// named only (the spec's flow: image + object name, no brush) or with a mask brushed with real
+// mouse moves (optional help), and the job followed from its upload to the finished image. A
+// name not found fails with a clear message; a slow upload shows its progress and can be cancelled.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
+import { keepScreenshot, serverAndBrowser, signedInContext, VIEWPORTS } from '../helpers/browser.js';
 import { gqlOk, signUp, startStack } from '../helpers/server.js';
 
 const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' }));
@@ -20,8 +21,8 @@ beforeAll(async () => {
   await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
 });
 
-async function openTool(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await signedInContext(env.browser, account.token);
+async function openTool(options = VIEWPORTS.desktop as Parameters<typeof signedInContext>[2]): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await signedInContext(env.browser, account.token, options);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -41,9 +42,17 @@ async function openTool(): Promise<{ context: BrowserContext; page: Page; errors
   return { context, page, errors };
 }
 
-/** Picks the photo, brushes over the cup with real mouse moves, and names it. */
+/** Picks the photo and names the object: all the spec's flow needs. */
+async function pickAndName(page: Page, object: string) {
+  await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('img', { name: 'Preview of coffee.png' }).waitFor();
+  await page.getByLabel('Describe object to remove').fill(object);
+}
+
+/** Picks the photo, turns the optional brush on, brushes over the cup with real mouse moves, and names it. */
 async function brushTheCup(page: Page) {
   await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: photo });
+  await page.getByRole('checkbox', { name: 'Brush over the object (optional)' }).check();
   const canvas = page.locator('canvas[aria-label^="Mask canvas over coffee.png"]');
   await canvas.waitFor();
   await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(100);
@@ -67,6 +76,49 @@ async function brushTheCup(page: Page) {
 }
 
 describe('object removal in the browser', () => {
+  it('removes the cup from a real photo with the image and the name only: no brush asked for, none sent', async () => {
+    const { context, page, errors } = await openTool();
+    await pickAndName(page, 'cup');
+    // The brush is an optional switch, off: no canvas, nothing to paint before submitting.
+    const brush = page.getByRole('checkbox', { name: 'Brush over the object (optional)' });
+    expect(await brush.isChecked()).toBe(false);
+    expect(await page.locator('canvas').count()).toBe(0);
+    expect(await page.getByText('Not needed: the object is found by its name.', { exact: false }).isVisible()).toBe(true);
+    await brush.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'object-removal-name-only');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Remove Object' }).click();
+    const result = page.getByRole('img', { name: 'The image with the cup removed' });
+    await result.waitFor({ timeout: 90_000 });
+    await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(800);
+    await page.getByText('Object Removed', { exact: true }).waitFor();
+    const job = await env.server.server.app.services.db.job.findFirstOrThrow({ where: { userId: account.user.id, kind: 'object-removal' }, orderBy: { createdAt: 'desc' } });
+    expect(job).toMatchObject({ phase: 'COMPLETED', percent: 100 });
+    expect(job.input).toMatchObject({ object: 'cup', filename: 'coffee.png' });
+    // No mask was uploaded: the cup was found by its name.
+    expect((job.input as Record<string, unknown>).maskKey).toBeUndefined();
+    const creation = await env.server.server.app.services.db.creation.findUniqueOrThrow({ where: { id: job.creationId! } });
+    expect(creation.metadata).toMatchObject({ masked: false, object: 'cup' });
+    console.log(`name-only object removal: ${Date.now() - started} ms; ${JSON.stringify(creation.metadata)}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('says clearly when nothing of that name is in the photo (error code kept on the job), at phone width', async () => {
+    const { context, page, errors } = await openTool(VIEWPORTS.mobile);
+    await pickAndName(page, 'giraffe');
+    await page.getByRole('button', { name: 'Remove Object' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'giraffe' });
+    await alert.waitFor({ timeout: 90_000 });
+    expect(await alert.textContent()).toBe('No giraffe was found in this image. Brush over it and try again.');
+    await keepScreenshot(page, 'object-removal-not-found');
+    const job = await env.server.server.app.services.db.job.findFirstOrThrow({ where: { userId: account.user.id, kind: 'object-removal' }, orderBy: { createdAt: 'desc' } });
+    expect(job).toMatchObject({ phase: 'FAILED', errorCode: 'BAD_USER_INPUT', error: 'No giraffe was found in this image. Brush over it and try again.' });
+    expect(job.creationId).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('uploads a ≥ 1 MB photo with a brushed mask and follows the job past "Starting" to the finished image', async () => {
     expect(photo.length).toBeGreaterThan(1_000_000);
     const { context, page, errors } = await openTool();
@@ -85,6 +137,8 @@ describe('object removal in the browser', () => {
     const job = await env.server.server.app.services.db.job.findFirstOrThrow({ where: { userId: account.user.id, kind: 'object-removal' }, orderBy: { createdAt: 'desc' } });
     expect(job).toMatchObject({ phase: 'COMPLETED', percent: 100 });
     expect(job.input).toMatchObject({ object: 'cup', filename: 'coffee.png' });
+    // The brushed mask was sent with the image.
+    expect((job.input as Record<string, unknown>).maskKey).toEqual(expect.any(String));
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

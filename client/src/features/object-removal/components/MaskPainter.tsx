@@ -11,6 +11,9 @@ export interface NaturalSize {
 interface Props {
   src: string;
   fileName: string;
+  /** Whether the brush is in use (optional help: the object is found by its name without it). */
+  active: boolean;
+  onActiveChange: (active: boolean) => void;
   strokes: Stroke[];
   onStrokesChange: (next: SetStateAction<Stroke[]>) => void;
   /** The image's full resolution once it has loaded; null when the browser cannot show it. */
@@ -31,14 +34,18 @@ const PAINT = '#ef4444';
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /**
- * The image with a canvas over it to brush a mask on. Mouse, pen and touch paint through
- * pointer events; the keyboard paints too (arrows move the brush, Space puts it down or lifts
- * it). Painted areas show in semi-transparent red; strokes are kept relative to the image.
+ * The picked image, and a switch to brush over the object on it: optional help, since the
+ * object is found by its name. While brushing, a canvas lies over the image: mouse, pen and
+ * touch paint through pointer events; the keyboard paints too (arrows move the brush, Space
+ * puts it down or lifts it). Painted areas show in semi-transparent red; strokes are kept
+ * relative to the image.
  */
-export function MaskPainter({ src, fileName, strokes, onStrokesChange, onNaturalSize, disabled = false, canvasRef }: Props) {
+export function MaskPainter({ src, fileName, active, onActiveChange, strokes, onStrokesChange, onNaturalSize, disabled = false, canvasRef }: Props) {
   const ids = useId();
   const hintId = `${ids}-hint`;
   const sizeId = `${ids}-size`;
+  const switchId = `${ids}-switch`;
+  const switchHintId = `${ids}-switch-hint`;
   const imgRef = useRef<HTMLImageElement>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const cursorRef = useRef<HTMLDivElement>(null);
@@ -98,7 +105,7 @@ export function MaskPainter({ src, fileName, strokes, onStrokesChange, onNatural
     const observer = new ResizeObserver(fit);
     observer.observe(img);
     return () => observer.disconnect();
-  }, [redraw, src, broken]);
+  }, [redraw, src, broken, active]);
 
   useEffect(redraw, [strokes, redraw]);
 
@@ -213,6 +220,7 @@ export function MaskPainter({ src, fileName, strokes, onStrokesChange, onNatural
   }
 
   const painted = strokes.length > 0;
+  const brushing = active && !broken;
 
   return (
     <div className="flex flex-col gap-3">
@@ -220,7 +228,7 @@ export function MaskPainter({ src, fileName, strokes, onStrokesChange, onNatural
         {broken ? (
           <p className="flex flex-col items-center gap-1 px-4 py-10 text-center text-sm text-slate-600">
             <ImageOff aria-hidden className="size-6" />
-            This browser cannot show this image, so you cannot brush over it. Please use a PNG, JPEG or WebP image.
+            This browser cannot show this image, so you cannot brush over it. The object can still be found by its name.
           </p>
         ) : (
           <div className="relative inline-block max-w-full rounded-sm has-[canvas:focus-visible]:outline-3 has-[canvas:focus-visible]:outline-offset-2 has-[canvas:focus-visible]:outline-indigo-600">
@@ -236,28 +244,30 @@ export function MaskPainter({ src, fileName, strokes, onStrokesChange, onNatural
               }}
               className="block h-auto max-h-[360px] w-auto max-w-full select-none"
             />
-            <canvas
-              ref={setCanvas}
-              tabIndex={disabled ? -1 : 0}
-              aria-label={`Mask canvas over ${fileName}: paint over the object you want removed. ${painted ? `${strokes.length} ${strokes.length === 1 ? 'stroke' : 'strokes'} painted.` : 'Nothing painted yet.'}`}
-              aria-describedby={hintId}
-              aria-disabled={disabled || undefined}
-              onPointerDown={pointerDown}
-              onPointerMove={pointerMove}
-              onPointerUp={finish}
-              onPointerCancel={finish}
-              onLostPointerCapture={() => current.current && finish()}
-              onPointerLeave={() => !current.current && hideCursor()}
-              onKeyDown={keyDown}
-              onFocus={(e) => {
-                if (e.currentTarget.matches(':focus-visible')) showCursor(keyboard.current.x, keyboard.current.y);
-              }}
-              onBlur={() => {
-                if (keyboard.current.down) finish();
-                hideCursor();
-              }}
-              className={`absolute inset-0 h-full w-full touch-none opacity-50 outline-none ${disabled ? 'cursor-not-allowed' : 'cursor-none'}`}
-            />
+            {brushing && (
+              <canvas
+                ref={setCanvas}
+                tabIndex={disabled ? -1 : 0}
+                aria-label={`Mask canvas over ${fileName}: optionally paint over the object to remove. ${painted ? `${strokes.length} ${strokes.length === 1 ? 'stroke' : 'strokes'} painted.` : 'Nothing painted yet.'}`}
+                aria-describedby={hintId}
+                aria-disabled={disabled || undefined}
+                onPointerDown={pointerDown}
+                onPointerMove={pointerMove}
+                onPointerUp={finish}
+                onPointerCancel={finish}
+                onLostPointerCapture={() => current.current && finish()}
+                onPointerLeave={() => !current.current && hideCursor()}
+                onKeyDown={keyDown}
+                onFocus={(e) => {
+                  if (e.currentTarget.matches(':focus-visible')) showCursor(keyboard.current.x, keyboard.current.y);
+                }}
+                onBlur={() => {
+                  if (keyboard.current.down) finish();
+                  hideCursor();
+                }}
+                className={`absolute inset-0 h-full w-full touch-none opacity-50 outline-none ${disabled ? 'cursor-not-allowed' : 'cursor-none'}`}
+              />
+            )}
             <div
               ref={cursorRef}
               aria-hidden
@@ -267,53 +277,80 @@ export function MaskPainter({ src, fileName, strokes, onStrokesChange, onNatural
         )}
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="flex min-w-48 flex-1 items-center gap-2">
-          <Brush aria-hidden className="size-4 shrink-0 text-slate-500" />
-          <label htmlFor={sizeId} className="shrink-0 text-sm font-medium text-slate-700">
-            Brush size
-          </label>
+      {!broken && (
+        <div className="flex items-start gap-2.5">
           <input
-            id={sizeId}
-            type="range"
-            min={BRUSH_MIN}
-            max={BRUSH_MAX}
-            step={2}
-            value={brush}
+            id={switchId}
+            type="checkbox"
+            checked={active}
             disabled={disabled}
-            onChange={(e) => setBrush(Number(e.target.value))}
-            aria-valuetext={`${brush} pixels`}
-            className="min-w-0 flex-1 accent-indigo-600"
+            onChange={(e) => onActiveChange(e.target.checked)}
+            aria-describedby={switchHintId}
+            className="mt-0.5 size-4 shrink-0 accent-indigo-600"
           />
-          <output htmlFor={sizeId} className="w-12 shrink-0 text-right text-sm text-slate-600 tabular-nums">
-            {brush} px
-          </output>
+          <div className="flex flex-col gap-0.5">
+            <label htmlFor={switchId} className="text-sm font-medium text-slate-700">
+              Brush over the object <span className="font-normal text-slate-500">(optional)</span>
+            </label>
+            <p id={switchHintId} className="text-xs text-slate-500">
+              Not needed: the object is found by its name. Brush to pick one of several, or to remove something that is not found by name.
+            </p>
+          </div>
         </div>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={undo}
-            disabled={disabled || !painted}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
-          >
-            <Undo2 aria-hidden className="size-4" />
-            Undo
-          </button>
-          <button
-            type="button"
-            onClick={clear}
-            disabled={disabled || !painted}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
-          >
-            <Trash2 aria-hidden className="size-4" />
-            Clear
-          </button>
-        </div>
-      </div>
+      )}
 
-      <p id={hintId} className="text-xs text-slate-500">
-        Brush over the object with your mouse, finger or pen. Keyboard: focus the image, move with the arrow keys (Shift for bigger steps), and press Space to start or stop painting; Ctrl+Z undoes.
-      </p>
+      {brushing && (
+        <>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <div className="flex min-w-48 flex-1 items-center gap-2">
+              <Brush aria-hidden className="size-4 shrink-0 text-slate-500" />
+              <label htmlFor={sizeId} className="shrink-0 text-sm font-medium text-slate-700">
+                Brush size
+              </label>
+              <input
+                id={sizeId}
+                type="range"
+                min={BRUSH_MIN}
+                max={BRUSH_MAX}
+                step={2}
+                value={brush}
+                disabled={disabled}
+                onChange={(e) => setBrush(Number(e.target.value))}
+                aria-valuetext={`${brush} pixels`}
+                className="min-w-0 flex-1 accent-indigo-600"
+              />
+              <output htmlFor={sizeId} className="w-12 shrink-0 text-right text-sm text-slate-600 tabular-nums">
+                {brush} px
+              </output>
+            </div>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                onClick={undo}
+                disabled={disabled || !painted}
+                className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+              >
+                <Undo2 aria-hidden className="size-4" />
+                Undo
+              </button>
+              <button
+                type="button"
+                onClick={clear}
+                disabled={disabled || !painted}
+                className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+              >
+                <Trash2 aria-hidden className="size-4" />
+                Clear
+              </button>
+            </div>
+          </div>
+
+          <p id={hintId} className="text-xs text-slate-500">
+            Brush over the object with your mouse, finger or pen. Keyboard: focus the image, move with the arrow keys (Shift for bigger steps), and press Space to start or stop
+            painting; Ctrl+Z undoes.
+          </p>
+        </>
+      )}
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>

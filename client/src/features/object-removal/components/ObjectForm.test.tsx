@@ -20,12 +20,14 @@ function renderForm(over: Partial<{ file: File | null; object: string; busy: boo
         object={object}
         objectError={objectError}
         strokes={[]}
+        brushing={false}
         busy={busy}
         inputRef={createRef()}
         canvasRef={createRef()}
         objectRef={createRef()}
         onFile={vi.fn()}
         onObjectChange={vi.fn()}
+        onBrushingChange={vi.fn()}
         onStrokesChange={vi.fn()}
         onNaturalSize={vi.fn()}
         onSubmit={onSubmit}
@@ -79,6 +81,6 @@ describe('ObjectForm (spec §2, §4, §5)', () => {
     renderForm({ file: photo, object: 'red car', objectError: 'Please enter only one object name' });
     expect(screen.getByRole('alert').textContent).toBe('Please enter only one object name');
     expect(screen.getByLabelText('Describe object to remove').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('One object name, no spaces (for example: car, person, lamp).')).toBeTruthy();
+    expect(screen.getByText('One object name, no spaces (for example: car, person, lamp). It is found in the image by this name.')).toBeTruthy();
   });
 });

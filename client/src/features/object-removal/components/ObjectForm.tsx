@@ -15,20 +15,23 @@ interface Props {
   object: string;
   objectError: string | null;
   strokes: Stroke[];
+  /** Whether the optional brush is in use. */
+  brushing: boolean;
   busy: boolean;
   inputRef: Ref<HTMLInputElement>;
   canvasRef: Ref<HTMLCanvasElement>;
   objectRef: Ref<HTMLTextAreaElement>;
   onFile: (file: File) => void;
   onObjectChange: (object: string) => void;
+  onBrushingChange: (brushing: boolean) => void;
   onStrokesChange: (next: SetStateAction<Stroke[]>) => void;
   onNaturalSize: (size: NaturalSize | null) => void;
   onSubmit: () => void;
 }
 
-/** Left-hand card: pick the image, brush over the object, name it, Remove Object. */
+/** Left-hand card: pick the image, name the object, Remove Object; brushing over it is optional help. */
 export function ObjectForm(props: Props) {
-  const { file, previewUrl, object, objectError, strokes, busy, inputRef, canvasRef, objectRef } = props;
+  const { file, previewUrl, object, objectError, strokes, brushing, busy, inputRef, canvasRef, objectRef } = props;
   const objectId = useId();
   const hintId = `${objectId}-hint`;
   const errorId = `${objectId}-error`;
@@ -55,6 +58,8 @@ export function ObjectForm(props: Props) {
             key={previewUrl}
             src={previewUrl}
             fileName={file.name}
+            active={brushing}
+            onActiveChange={props.onBrushingChange}
             strokes={strokes}
             onStrokesChange={props.onStrokesChange}
             onNaturalSize={props.onNaturalSize}
@@ -93,7 +98,7 @@ export function ObjectForm(props: Props) {
           </p>
         )}
         <p id={hintId} className="text-xs text-slate-500">
-          One object name, no spaces (for example: car, person, lamp).
+          One object name, no spaces (for example: car, person, lamp). It is found in the image by this name.
         </p>
       </div>
 

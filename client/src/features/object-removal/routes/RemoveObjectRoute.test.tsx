@@ -61,4 +61,19 @@ describe('RemoveObjectRoute (spec §2, §5)', () => {
     expect(screen.queryByText('notes.txt')).toBeNull();
     expect(sent).toEqual([]);
   });
+
+  it('needs no brush: the brush is an unticked, optional switch and Remove Object is enabled with an image and a name', () => {
+    renderRoute();
+    fireEvent.change(picker(), { target: { files: [new File(['png'], 'desk.png', { type: 'image/png' })] } });
+    fireEvent.change(objectField(), { target: { value: 'cup' } });
+    const brush = screen.getByRole('checkbox', { name: 'Brush over the object (optional)' }) as HTMLInputElement;
+    expect(brush.checked).toBe(false);
+    expect(screen.queryByLabelText(/Mask canvas/)).toBeNull();
+    expect(screen.queryByLabelText('Brush size')).toBeNull();
+    expect(removeButton().disabled).toBe(false);
+    fireEvent.click(brush);
+    expect(screen.getByLabelText(/Mask canvas over desk.png/)).toBeTruthy();
+    expect(screen.getByLabelText('Brush size')).toBeTruthy();
+    expect(removeButton().disabled).toBe(false);
+  });
 });

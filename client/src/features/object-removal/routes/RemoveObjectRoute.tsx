@@ -19,6 +19,8 @@ export function RemoveObjectRoute() {
   // The job outlives the page; so do the inputs it was run on.
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
+  // The brush is optional help: without it the object is found by its name.
+  const [brushing, setBrushing] = useRememberedState(`${SLOT}:brushing`, false);
   const [object, setObject] = useRememberedState(`${SLOT}:object`, '');
   const [objectError, setObjectError] = useState<string | null>(null);
   const [naturalSize, setNaturalSize] = useState<NaturalSize | null>(null);
@@ -58,7 +60,7 @@ export function RemoveObjectRoute() {
     }
     // Brushing is optional: without a mask the object is found by its name.
     let mask: File | undefined;
-    if (strokes.length > 0 && naturalSize) {
+    if (brushing && strokes.length > 0 && naturalSize) {
       setPreparing(true);
       try {
         mask = await renderMask(strokes, naturalSize.width, naturalSize.height);
@@ -78,7 +80,8 @@ export function RemoveObjectRoute() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader icon={<Scissors aria-hidden className="size-5" />} title="Object Removal">
-        Name something in a photo (a cup, a dog, a person…) and get the photo back without it. Brush over it too to choose which one, or to remove anything else.
+        Upload a photo and name something in it (a cup, a dog, a person…) to get the photo back without it. Brushing over it is optional: it picks one of several, or removes
+        something that is not found by name.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ObjectForm
@@ -87,12 +90,14 @@ export function RemoveObjectRoute() {
           object={object}
           objectError={objectError}
           strokes={strokes}
+          brushing={brushing}
           busy={busy || preparing}
           inputRef={inputRef}
           canvasRef={canvasRef}
           objectRef={objectRef}
           onFile={pick}
           onObjectChange={changeObject}
+          onBrushingChange={setBrushing}
           onStrokesChange={setStrokes}
           onNaturalSize={setNaturalSize}
           onSubmit={submit}
