@@ -38,6 +38,9 @@ import { healthRoutes } from './http/health.js';
 import { createArmor, PARSE_OPTIONS } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { FeedPageCache } from './http/feed-page-cache.js';
+import { feedFastPath } from './http/feed-fast-path.js';
+import { readFeedVersion } from './modules/creation/feed-version.js';
 import { fileOrigins } from './providers/storage/index.js';
 import { graphqlUploads } from './uploads.js';
 import { startWebSocketServer } from './http/ws-server.js';
@@ -125,6 +128,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   const app = composeApp(services);
   const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
+  const armor = createArmor(config.GRAPHQL_INTROSPECTION);
+  const feedPages = new FeedPageCache(schema, armor.validationRules);
 
   const expressApp = express();
   expressApp.disable('x-powered-by');
@@ -134,7 +139,6 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
   const registry = createRegistry('api');
   const metrics = apiMetrics(registry);
-  const armor = createArmor(config.GRAPHQL_INTROSPECTION);
   // A WebSocket upgrade is not an Express request: its client address is worked out by
   // Express's own `req.ip` (TRUST_PROXY), so per-address limits count the same clients.
   const addressOf = (request: IncomingMessage) =>
@@ -157,6 +161,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   await pubsub.listen(Topic.USER_CHANGED, undefined, (e) => {
     const { userId } = e as { userId: string };
     identity.forget(userId);
+    // Their first name, or (deleted) their creations and likes, may be on a kept feed page.
+    feedPages.clear();
     ws.refreshUsers([userId]).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'could not re-read a changed user'));
   });
 
@@ -205,6 +211,24 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   }
   if (app.billing.stripe) expressApp.use(stripeWebhookRoutes({ billing: app.billing, db, log }));
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
+  // The context Apollo's resolvers get, for a request and the user its token names.
+  const contextOf = (req: express.Request, user: User | null, token: string | undefined): AppContext & { origin: string } => ({
+    ...createContext(app, user, req.ip, token && user ? sessionOf(token) : null),
+    // origin: where Stripe Checkout sends the browser back when PUBLIC_URL is unset.
+    origin: `${req.protocol}://${req.get('host')}`,
+  });
+  // Community feed documents, answered from kept pages ahead of everything else; what it
+  // cannot answer exactly as Apollo would goes on to Apollo (server/http/feed-fast-path.ts).
+  expressApp.post(
+    '/graphql',
+    feedFastPath({
+      cache: feedPages,
+      viewer: (req) => userFromHeader(identity, req.headers.authorization),
+      anonymousContext: (req) => contextOf(req, null, undefined),
+      version: () => readFeedVersion(redis, config.REDIS_PREFIX),
+      observe: (operation, seconds) => metrics.requestSeconds.observe({ operation: operation ?? 'anonymous', type: 'query', outcome: 'ok' }, seconds),
+    }),
+  );
   // Each REST router gets its own module's services and nothing else.
   const rest = { identity, log };
   const answer = { jobs: app.jobs, creations: app.creations };
@@ -234,8 +258,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
         try {
           const token = bearerToken(req.headers.authorization);
           const user = token ? await identity.authenticate(token) : null;
-          // origin: where Stripe Checkout sends the browser back when PUBLIC_URL is unset.
-          return { ...createContext(app, user, req.ip, token && user ? sessionOf(token) : null), origin: `${req.protocol}://${req.get('host')}` };
+          return contextOf(req, user, token);
         } catch (e) {
           const known = e instanceof AppError ? e : unavailableError(e);
           if (known) {

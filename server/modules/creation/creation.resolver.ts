@@ -1,10 +1,11 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
 import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
 import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
-import { preloadedOf, providerOf, type Creation, type CreationService, type Page } from './creation.service.js';
+import { preloadedOf, providerOf, type Creation, type CreationService, type LikedByMeSite, type Page } from './creation.service.js';
 
-type CreationContext = Context<{ creations: CreationService }>;
+type CreationContext = Context<{ creations: CreationService }> & { likedByMeSites?: LikedByMeSite[] };
 
 const toConnection = (page: Page<Creation>): CreationConnection => ({
   edges: page.items.map((node, i) => ({ node, cursor: page.cursors[i]! })),
@@ -54,8 +55,10 @@ export class CreationResolver {
   // A page's creations come with these preloaded by its one statement (answered
   // synchronously, no promise per field); any other creation goes through the loaders.
   @FieldResolver(() => Boolean)
-  likedByMe(@Root() c: Creation, @Ctx() ctx: CreationContext): boolean | Promise<boolean> {
-    return preloadedOf(c)?.likedByMe ?? ctx.loaders.likedByMe.load(c.id);
+  likedByMe(@Root() c: Creation, @Ctx() ctx: CreationContext, @Info() info: GraphQLResolveInfo): boolean | Promise<boolean> {
+    const preloaded = preloadedOf(c);
+    ctx.likedByMeSites?.push({ path: info.path, likes: preloaded?.likes });
+    return preloaded?.likedByMe ?? ctx.loaders.likedByMe.load(c.id);
   }
 
   @FieldResolver(() => [ID], { description: 'Ids of the users who like it' })

@@ -1,4 +1,5 @@
 // The creation module owns the Creation table: history, community feed, publishing.
+import type { ResponsePath } from 'graphql';
 import type { Services } from '../../context.js';
 import { Prisma, type Db } from '../../db/prisma.js';
 import type { Creation } from '../../db/generated/client.js';
@@ -11,6 +12,7 @@ import { localFileOf } from '../../providers/storage/local.js';
 import type { Storage } from '../../providers/storage/types.js';
 import { deleteFileIfUnused } from './creation.files.js';
 import { announceCreation } from './creation.store.js';
+import { bumpFeedVersion } from './feed-version.js';
 
 export type { Creation };
 
@@ -45,6 +47,17 @@ const toPageCreation = (r: PageRow): PageCreation => ({
 });
 
 export const preloadedOf = (c: Creation): Preloaded | undefined => (c as Partial<PageCreation>).preloaded;
+
+/**
+ * Where a likedByMe answer sits in a result (its response path) and who likes that creation
+ * (undefined when the page did not bring its likers). A context that carries a list of them
+ * (`likedByMeSites`) gets one per likedByMe resolved: a kept feed page is answered to each
+ * viewer from them (server/http/feed-page-cache.ts).
+ */
+export interface LikedByMeSite {
+  path: ResponsePath;
+  likes: string[] | undefined;
+}
 
 export interface Page<T> {
   items: T[];
@@ -193,13 +206,15 @@ export class CreationService {
     // keeps it (if the store fails, nothing changed and the user may try again).
     if (c.file) await this.publishFile(c.file, id, publish);
     const updated = await this.db.creation.update({ where: { id }, data: { published: publish } });
-    if (publish) this.announce(updated.id);
+    if (publish) await this.announce(updated.id);
+    else await this.feedChanged(id);
     return updated;
   }
 
   async remove(id: string, userId: string): Promise<boolean> {
     const c = await this.owned(id, userId);
     await this.db.creation.delete({ where: { id } });
+    if (c.published) await this.feedChanged(id);
     await this.removeFilesOf(c).catch((e: Error) => this.services.log.warn({ err: e.message, creationId: id }, "could not delete a creation's files"));
     return true;
   }
@@ -221,10 +236,20 @@ export class CreationService {
     await Promise.all([deleteFileIfUnused(this.db, this.storage, c.file), ...uploads.map((k) => this.storage.deleteUpload(k).catch(() => undefined))]);
   }
 
-  /** Tells every API process that a creation just joined the community feed. */
-  announce(creationId: string): void {
-    announceCreation(this.services.redis, this.services.config.REDIS_PREFIX, creationId).catch((e: Error) =>
+  /**
+   * Tells every API process that a creation just joined the community feed. Awaited: the feed's
+   * version has moved before the request answers (feed-version.ts), so no kept page misses it.
+   */
+  async announce(creationId: string): Promise<void> {
+    await announceCreation(this.services.redis, this.services.config.REDIS_PREFIX, creationId).catch((e: Error) =>
       this.services.log.warn({ err: e.message, creationId }, 'could not announce a published creation'),
+    );
+  }
+
+  /** A committed change took a creation out of the feed: kept pages are stale (logged if Redis is out of reach; they expire soon anyway). */
+  private async feedChanged(creationId: string): Promise<void> {
+    await bumpFeedVersion(this.services.redis, this.services.config.REDIS_PREFIX).catch((e: Error) =>
+      this.services.log.warn({ err: e.message, creationId }, "could not move the feed's version"),
     );
   }
 }

@@ -6,6 +6,7 @@ import type { CreationType } from '../../db/generated/enums.js';
 import { Prisma } from '../../db/prisma.js';
 import { channelName, Topic, type CreationPublishedEvent } from '../../pubsub.js';
 import { localFileOf } from '../../providers/storage/local.js';
+import { bumpFeedVersion } from './feed-version.js';
 
 export interface NewCreation {
   id: string;
@@ -30,8 +31,9 @@ export function insertCreationFrom(source: string, c: NewCreation): Prisma.Sql {
     RETURNING "id"`;
 }
 
-/** Tells every API process that a creation just joined the community feed. */
-export async function announceCreation(redis: Pick<Redis, 'publish'>, prefix: string, creationId: string): Promise<void> {
+/** Tells every API process that a creation just joined the community feed (its kept pages first: a subscriber may re-read it at once). */
+export async function announceCreation(redis: Pick<Redis, 'publish' | 'incr'>, prefix: string, creationId: string): Promise<void> {
   const event: CreationPublishedEvent = { creationId };
+  await bumpFeedVersion(redis, prefix);
   await redis.publish(channelName(prefix, Topic.CREATION_PUBLISHED), JSON.stringify(event));
 }
