@@ -1,5 +1,6 @@
-// Serves the built client: hashed assets cached for a year, every other GET path gets
-// index.html (client-side routes), and a browser's GET /graphql gets GraphiQL.
+// Serves the built client: hashed assets cached for a year, the public pages as the HTML
+// prerendered at build time (scripts/prerender.ts), every other GET path index.html
+// (client-side routes), and a browser's GET /graphql gets GraphiQL.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
@@ -30,6 +31,16 @@ export function graphiqlHandler(enabled: boolean, dir = CLIENT_DIST): RequestHan
   };
 }
 
+/**
+ * Where the build keeps the prerendered page of an address (`/` → prerendered/index.html,
+ * `/legal/terms` → prerendered/legal/terms.html); null for addresses that cannot be one.
+ */
+export function prerenderedFile(dir: string, pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return join(dir, 'prerendered', 'index.html');
+  return /^(\/[a-z0-9][a-z0-9-]*)+$/.test(path) ? join(dir, 'prerendered', `${path.slice(1)}.html`) : null;
+}
+
 export function clientRoutes(dir = CLIENT_DIST): Router {
   const r = express.Router();
   r.use('/assets', compressedAssets(join(dir, 'assets')));
@@ -38,11 +49,14 @@ export function clientRoutes(dir = CLIENT_DIST): Router {
     express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
-  r.get(/^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/, (_req, res) => {
-    const index = join(dir, 'index.html');
-    if (!existsSync(index)) return res.status(503).type('text').send(notBuilt);
+  r.get(/^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/, (req, res) => {
+    // Prerendered at its bare address: a query (e.g. sign-in's ?redirect=) can change what the
+    // page shows, and hydration must meet exactly the HTML React would render, so it gets the shell.
+    const prerendered = req.url.includes('?') ? null : prerenderedFile(dir, req.path);
+    const page = prerendered && existsSync(prerendered) ? prerendered : join(dir, 'index.html');
+    if (!existsSync(page)) return res.status(503).type('text').send(notBuilt);
     res.setHeader('Cache-Control', 'no-cache');
-    return res.sendFile(index);
+    return res.sendFile(page);
   });
   return r;
 }

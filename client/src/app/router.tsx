@@ -1,5 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { isValidElement, Suspense, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoadingPanel } from '../components/Spinner';
 import { lazyNamed } from '../lib/lazyNamed';
 import { Layout } from './Layout';
@@ -34,7 +34,8 @@ const DocumentationRoute = lazyNamed(() => import('../features/site/routes/Resou
 const fullPage = <LoadingPanel />;
 const lazyPage = (page: ReactNode) => <Suspense fallback={fullPage}>{page}</Suspense>;
 
-export const router = createBrowserRouter([
+/** Every route of the app; main.tsx puts them in the browser's router, the prerender in a memory router. */
+export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
@@ -84,4 +85,15 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/**
+ * The public pages built to HTML at build time (scripts/prerender.ts): every page of the site
+ * layout with a fixed address, except redirects and "not found". /ai stays client-rendered
+ * (signed in it is the app, signed out it shows the sign-in card).
+ */
+export const prerenderedPaths: string[] = (routes[0]?.children ?? []).flatMap((r) => {
+  if (isValidElement(r.element) && r.element.type === Navigate) return [];
+  if (r.index) return ['/'];
+  return r.path && !/[:*]/.test(r.path) ? [`/${r.path}`] : [];
+});

@@ -10,10 +10,21 @@ function initials(name: string): string {
 }
 
 /** The user's picture, or their initials when there is none or it fails to load. */
-export function Avatar({ name, imageUrl, className = 'size-9' }: { name: string; imageUrl: string | null; className?: string }) {
+export function Avatar({
+  name,
+  imageUrl,
+  className = 'size-9',
+  loading,
+}: {
+  name: string;
+  imageUrl: string | null;
+  className?: string;
+  /** 'lazy' for pictures far down a page (the landing's testimonials). */
+  loading?: 'lazy' | 'eager';
+}) {
   const [broken, setBroken] = useState(false);
   if (imageUrl && !broken) {
-    return <img src={imageUrl} alt="" onError={() => setBroken(true)} className={`${className} rounded-full object-cover`} />;
+    return <img src={imageUrl} alt="" loading={loading} onError={() => setBroken(true)} className={`${className} rounded-full object-cover`} />;
   }
   return (
     <span aria-hidden className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700`}>

@@ -28,7 +28,7 @@ vi.mock('./catalogue', async (importOriginal) => {
   return { ...real, TOOLS: [...real.TOOLS, sketch] };
 });
 import { AI_NAV } from '../app/ai/navItems';
-import { router } from '../app/router';
+import { routes } from '../app/router';
 import { AuthContext } from '../features/auth/AuthContext';
 import { signedOutAuth } from '../features/auth/testing';
 import { ToolsGrid } from '../features/landing/components/ToolsGrid';
@@ -41,7 +41,7 @@ import { CREATION_TYPE_LABEL, isImageCreation } from './creations';
 afterEach(cleanup);
 
 const SKETCH = TOOLS.find((t) => t.slot === 'sketch')!;
-const aiChildren = router.routes.find((r) => r.path === '/ai')!.children!;
+const aiChildren = routes.find((r) => r.path === '/ai')!.children!;
 const page = (element: ReactElement) =>
   render(
     <MockedProvider>

@@ -1,6 +1,4 @@
 import { Suspense } from 'react';
-import { Footer } from '../../features/landing/components/Footer';
-import { HelpButton } from '../../features/landing/components/HelpButton';
 import { Hero } from '../../features/landing/components/Hero';
 import { LandingStyles } from '../../features/landing/components/LandingStyles';
 import { ToolsGrid } from '../../features/landing/components/ToolsGrid';
@@ -10,6 +8,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
 // Social banner, testimonials, FAQ, plans and social cards: requested with the first render, not in the first download.
 const BelowTheFold = lazyNamed(() => import('../../features/landing/components/BelowTheFold'), 'BelowTheFold');
 
+/** The landing page's sections; the layout puts the help button and the footer after them. */
 export function HomePage() {
   return (
     <>
@@ -21,9 +20,6 @@ export function HomePage() {
       <Suspense fallback={<div aria-busy="true" className="min-h-[300vh]" />}>
         <BelowTheFold />
       </Suspense>
-      {/* Before the footer: the button floats until the footer arrives, then rests above it. */}
-      <HelpButton />
-      <Footer />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { print } from 'graphql';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storedToken } from '../../lib/authToken';
 import { GRAPHQL_PATH, resetSession } from '../../lib/apollo';
+import { startedFromPrerender } from '../../lib/prerendered';
 import { toAppError } from '../../lib/graphqlError';
 import { ChangePasswordMutation, MeQuery, SignInMutation, SignOutMutation, SignUpMutation } from './api/operations';
 import { AuthContext, type AuthState, type SignInInput, type SignUpInput } from './AuthContext';
@@ -12,6 +13,12 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
   const [token, setToken] = useState<string | null>(() => storedToken.read());
   const me = useQuery(MeQuery, { skip: !token });
+  // Prerendered pages show the signed-out view: hydration renders that too, then the stored
+  // session shows (as a transition, so React first finishes hydrating what it changes).
+  const [hydrated, setHydrated] = useState(!startedFromPrerender);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
 
   const applyToken = useCallback(async (next: string | null) => {
     // The token source reads storage, so write first: the reset below already speaks as the new user.
@@ -71,21 +78,22 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
     return applyToken(null);
   }, [token, applyToken]);
 
-  const user = token && !rejected ? (me.data?.me ?? null) : null;
+  const shownToken = hydrated ? token : null;
+  const user = shownToken && !rejected ? (me.data?.me ?? null) : null;
   const value = useMemo<AuthState>(
     () => ({
       provider: 'builtin',
       user,
-      token,
+      token: shownToken,
       plan: user?.plan ?? null,
-      loading: !!token && !rejected && me.data === undefined && !me.error,
+      loading: !!shownToken && !rejected && me.data === undefined && !me.error,
       signIn,
       signUp,
       signOut,
       changePassword,
       openProfile: null,
     }),
-    [user, token, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
+    [user, shownToken, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

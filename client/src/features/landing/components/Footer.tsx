@@ -86,7 +86,8 @@ export function Footer() {
         </div>
         <Newsletter />
       </div>
-      <p className="mx-auto mt-10 max-w-6xl border-t border-white/10 pt-6 text-center text-xs">© {new Date().getFullYear()} Atelier. All rights reserved.</p>
+      {/* The year is the build's in prerendered pages: a build from last year must not fail hydration. */}
+      <p suppressHydrationWarning className="mx-auto mt-10 max-w-6xl border-t border-white/10 pt-6 text-center text-xs">© {new Date().getFullYear()} Atelier. All rights reserved.</p>
     </footer>
   );
 }

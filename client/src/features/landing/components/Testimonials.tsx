@@ -3,13 +3,16 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { Avatar } from '../../../components/Avatar';
 import { TESTIMONIALS, type Testimonial } from '../content/testimonials';
 import { nextIndex, releaseVelocity, visibleCount, wrapIndex } from '../lib/carousel';
+import { startedFromPrerender } from '../../../lib/prerendered';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 function useVisibleCount() {
-  const [count, setCount] = useState(() => visibleCount(window.innerWidth));
+  // Prerendered HTML (and so hydration) shows one card, the phone's count; the effect sets the window's.
+  const [count, setCount] = useState(() => (startedFromPrerender || typeof window === 'undefined' ? 1 : visibleCount(window.innerWidth)));
   useEffect(() => {
     const onResize = () => setCount(visibleCount(window.innerWidth));
+    onResize();
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
@@ -29,7 +32,7 @@ function TestimonialCard({ t }: { t: Testimonial }) {
       </div>
       <blockquote className="mt-4 flex-1 text-slate-700">“{t.text}”</blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <Avatar name={t.name} imageUrl={t.userImage} className="size-12" />
+        <Avatar name={t.name} imageUrl={t.userImage} className="size-12" loading="lazy" />
         <span>
           <span className="block font-semibold text-slate-900">{t.name}</span>
           <span className="block text-sm text-slate-500">

@@ -1,0 +1,17 @@
+// Public pages arrive as HTML built at build time (scripts/prerender.ts), which React then
+// hydrates: the first render in the browser must produce exactly that HTML, so whatever
+// only the browser knows (the stored session, the window's size) waits until just after it.
+import { useEffect, useState } from 'react';
+
+/** This page load began with prerendered markup in #root (main.tsx hydrates it). */
+export const startedFromPrerender = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild != null;
+
+/**
+ * False on the server and during hydration, true from the first render after it (and from
+ * the start when the page was rendered in the browser alone, with nothing to match).
+ */
+export function useAfterHydration(): boolean {
+  const [after, setAfter] = useState(!startedFromPrerender && typeof document !== 'undefined');
+  useEffect(() => setAfter(true), []);
+  return after;
+}

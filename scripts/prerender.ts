@@ -1,0 +1,93 @@
+// The second half of `npm run build:client`, after `vite build`: renders every public page
+// (client/src/prerender.tsx, built here for Node) into a copy of the built index.html, with
+// the page's own <title> and description, as <dist>/prerendered/<path>.html. The server
+// (server/http/client.ts) answers those addresses with them; the browser hydrates them.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Rolldown } from 'vite';
+import { CLIENT_DIST, prerenderedFile } from '../server/http/client.js';
+
+const root = resolve(import.meta.dirname, '..');
+const client = join(root, 'client');
+
+interface Page {
+  html: string;
+  lazy: string[];
+  title: string;
+  description: string;
+}
+
+/** What client/src/prerender.tsx exports. */
+interface Entry {
+  prerenderedPaths: string[];
+  renderPage(path: string): Promise<Page>;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Builds the prerender entry for Node inside node_modules (so its bare imports resolve) and loads it. */
+async function loadEntry(outDir: string): Promise<Entry> {
+  const output = (await build({
+    configFile: join(client, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      // .mjs: ESM whatever a loader guesses for .js files under node_modules.
+      rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  const entry = chunks.find((c) => c.type === 'chunk' && c.isEntry);
+  if (!entry) throw new Error('prerender: the Node build of client/src/prerender.tsx produced no entry chunk');
+  return (await import(pathToFileURL(join(outDir, entry.fileName)).href)) as Entry;
+}
+
+/**
+ * The built index.html with the page inside #root (data-lazy: the lazy parts main.tsx loads
+ * before hydrating) and its title and description in <head>.
+ * React starts its HTML with <link rel="preload"> hints for the page's first images: they
+ * belong in <head>, not in what React hydrates.
+ */
+export function fillTemplate(template: string, page: Page): string {
+  const hints = /^(?:<link rel="preload"[^>]*>)*/.exec(page.html)![0];
+  const body = page.html.slice(hints.length);
+  const parts: [RegExp, string][] = [
+    [/<\/head>/, `${hints}</head>`],
+    [/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`],
+    [/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`],
+    [/<div id="root"><\/div>/, `<div id="root" data-lazy="${escapeHtml(page.lazy.join(' '))}">${body}</div>`],
+  ];
+  return parts.reduce((html, [pattern, replacement]) => {
+    if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern.source}`);
+    return html.replace(pattern, () => replacement);
+  }, template);
+}
+
+async function main() {
+  const started = Date.now();
+  // The app's GraphQL socket client wants a WebSocket class when it is created (it never
+  // connects here: the socket is lazy); Node 20 has none built in.
+  if (!('WebSocket' in globalThis)) Object.assign(globalThis, { WebSocket: (await import('ws')).WebSocket });
+  const template = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+  const outDir = join(root, 'node_modules/.cache/atelier-prerender', String(process.pid));
+  try {
+    const { renderPage, prerenderedPaths } = await loadEntry(outDir);
+    rmSync(join(CLIENT_DIST, 'prerendered'), { recursive: true, force: true });
+    for (const path of prerenderedPaths) {
+      const file = prerenderedFile(CLIENT_DIST, path);
+      if (!file) throw new Error(`prerender: ${path} is not an address the server would serve prerendered`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, fillTemplate(template, await renderPage(path)));
+    }
+    console.log(`prerendered ${prerenderedPaths.length} public pages into ${join(CLIENT_DIST, 'prerendered')} in ${Date.now() - started} ms`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.filename === process.argv[1]) await main();
