@@ -93,7 +93,8 @@ beforeAll(async () => {
   const db = a.app.services.db;
   const made = await seedCreations(db, owner.user.id, 12, { published: true, start: new Date(Date.UTC(2002, 5, 1)) });
   ids = made.map((c) => c.id).reverse();
-  [{ id: privateId }] = await seedCreations(db, owner.user.id, 1, { published: false, start: new Date(Date.UTC(2002, 6, 1)) });
+  const [hidden] = await seedCreations(db, owner.user.id, 1, { published: false, start: new Date(Date.UTC(2002, 6, 1)) });
+  privateId = hidden!.id;
   // Likes through the API, so likedByMe is true on some creations for one viewer and not the other.
   for (const id of ids.slice(0, 4)) await toggleLike(a, id, viewer.token);
   for (const id of ids.slice(2, 6)) await toggleLike(a, id, other.token);
