@@ -65,11 +65,15 @@ export async function viewerTokens(secret: Uint8Array, n: number): Promise<strin
 
 type Request = Omit<LoadSpec, 'connections' | 'seconds'>;
 
-export const graphqlSpec = (url: string, variables: Record<string, unknown>, tokens?: string[]): Request => ({
+/**
+ * The API's request. `throughApollo`: the body carries (empty) extensions, which the feed's
+ * kept pages never answer (server/http/feed-fast-path.ts), so every request runs the statement.
+ */
+export const graphqlSpec = (url: string, variables: Record<string, unknown>, tokens?: string[], throughApollo = false): Request => ({
   url: `${url}/graphql`,
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ query: FEED_QUERY, variables }),
+  body: JSON.stringify({ query: FEED_QUERY, variables, ...(throughApollo && { extensions: {} }) }),
   tokens,
 });
 
