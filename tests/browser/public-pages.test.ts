@@ -3,14 +3,12 @@
 // the landing page's footer, and the auth pages are designed pages (logo home, a card with
 // labelled fields, what you get, the link to the other form) with no axe-core violations.
 // Checked at the two viewports of the walkthrough: 1440×900 and a 390×844 phone.
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { keepScreenshot, serverAndBrowser, VIEWPORTS } from '../helpers/browser.js';
+import { axeViolations, keepScreenshot, serverAndBrowser, VIEWPORTS } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const env = serverAndBrowser(() => startTestServer());
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** The public routes under the site layout (client/src/app/router.tsx), besides / and the auth pages. */
 const INNER_PAGES = [
@@ -60,15 +58,6 @@ async function landingFooter(browser: Browser, viewport: Viewport): Promise<Foot
   const shape = await footerShape(page);
   await context.close();
   return shape;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const result = await page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run();
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  return result;
 }
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

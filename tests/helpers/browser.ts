@@ -1,5 +1,6 @@
 // Debian's Chromium driven by playwright-core (no downloaded browsers).
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -59,3 +60,43 @@ export const VIEWPORTS = {
   desktop: { viewport: { width: 1440, height: 900 } },
   mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
 } satisfies Record<string, BrowserContextOptions>;
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** A violation axe-core reports that was judged a false positive for one element; `why` says why. */
+export interface AxeException {
+  rule: string;
+  /** A CSS selector matching the element(s) the exception covers, and nothing else. */
+  selector: string;
+  why: string;
+}
+
+/**
+ * Runs axe-core (a direct devDependency) on the page as it is now and returns one line per
+ * violation: rule, impact, what the rule asks for and the elements (selector and markup), so a failed
+ * `expect(...).toEqual([])` says what to fix. axe goes in as an injected script, which the
+ * site's CSP refuses: make the page's context with `bypassCSP: true`. Finite animations are
+ * let finish first, so a fade-in is audited as it ends, not half-way.
+ * `exceptions` drops one rule's findings on the elements named, nothing else.
+ */
+export async function axeViolations(page: Page, exceptions: AxeException[] = []): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  return page.evaluate(async (skip) => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; element?: Element }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Result> } }).axe;
+    const { violations } = await axe.run(document, { elementRef: true });
+    return violations.flatMap((v) => {
+      const nodes = v.nodes.filter((n) => !skip.some((e) => e.rule === v.id && n.element?.matches(e.selector)));
+      if (nodes.length === 0) return [];
+      return [`${v.id} (${v.impact}): ${v.help} — ${nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`).join(' | ')}`];
+    });
+  }, exceptions);
+}

@@ -25,7 +25,7 @@ export function UserPanel({ user, onNavigate, onSignOut }: Props) {
         <Avatar name={name} imageUrl={user.imageUrl} />
         <span className="min-w-0 text-left">
           <span className="block truncate text-sm font-medium text-slate-900">{name}</span>
-          {user.email && <span className="block truncate text-xs text-slate-500">{user.email}</span>}
+          {user.email && <span className="block truncate text-xs text-slate-600">{user.email}</span>}
           <span className="sr-only">, account</span>
         </span>
       </NavLink>

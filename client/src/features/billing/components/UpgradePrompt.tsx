@@ -40,7 +40,7 @@ export function UpgradePrompt({ reason }: Props) {
       <div className="flex flex-wrap gap-2 pl-10">
         <Link
           to={ACCOUNT_PATH}
-          className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
+          className="inline-flex items-center gap-1.5 rounded-lg bg-amber-500 px-3 py-2 text-sm font-semibold text-amber-950 hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
         >
           <Sparkles aria-hidden className="size-4" />
           Upgrade to Premium

@@ -63,7 +63,7 @@ export function CommunityGrid({ creations, hasMore, loadingMore, loadMoreFailed,
             Load more
           </button>
         ) : (
-          creations.length > 0 && <p className="text-sm text-slate-400">You have seen every creation.</p>
+          creations.length > 0 && <p className="text-sm text-slate-600">You have seen every creation.</p>
         )}
       </div>
     </div>

@@ -172,7 +172,8 @@ export function CreationViewer({ creations, index, onIndexChange, onClose, onTog
         </div>
       </div>
 
-      <aside className="flex max-h-[42dvh] shrink-0 flex-col gap-4 overflow-y-auto border-t border-white/10 bg-slate-900 p-4 sm:p-5 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l lg:pt-24">
+      {/* Part of the dialog, not a page landmark (an <aside> here doubled the sidebar's complementary landmark). */}
+      <div className="flex max-h-[42dvh] shrink-0 flex-col gap-4 overflow-y-auto border-t border-white/10 bg-slate-900 p-4 sm:p-5 lg:max-h-none lg:w-96 lg:border-t-0 lg:border-l lg:pt-24">
         <div className="flex items-center justify-between gap-3">
           <div className="flex min-w-0 items-center gap-3">
             <span aria-hidden className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-500/20 font-semibold text-indigo-200">
@@ -198,7 +199,7 @@ export function CreationViewer({ creations, index, onIndexChange, onClose, onTog
             {creation.prompt}
           </p>
         </div>
-      </aside>
+      </div>
     </div>,
     document.body,
   );
