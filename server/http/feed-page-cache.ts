@@ -44,7 +44,7 @@ const SHARED_FIELDS: Record<string, ReadonlySet<string>> = {
 /** Kept pages live this long at most: a safety net for a change Redis did not count (it was out of reach) or made outside the services. */
 export const MAX_AGE_MS = 5_000;
 const MAX_PAGES = 32;
-const MAX_PLANS = 64;
+const MAX_PLANS = 256;
 
 /** A document the cache may answer, parsed and validated once. */
 export interface FeedPlan {
@@ -117,6 +117,8 @@ export class FeedPageCache {
   private readonly plans = new Map<string, FeedPlan | null>();
   private readonly pages = new Map<string, KeptPage>();
   private readonly filling = new Map<string, Promise<KeptPage | null>>();
+  /** Moved by clear(): a page being read when it was called is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -127,6 +129,7 @@ export class FeedPageCache {
 
   /** The plan for a document, or null when the cache does not answer it (it goes to Apollo). */
   plan(query: string, operationName: string | undefined): FeedPlan | null {
+    if (!query.includes('communityFeed')) return null;
     const key = operationName === undefined ? query : `${operationName}\u0000${query}`;
     let plan = this.plans.get(key);
     if (plan === undefined) {
@@ -163,22 +166,26 @@ export class FeedPageCache {
     let pending = this.filling.get(fillKey);
     if (!pending) {
       const keptAt = Date.now();
-      pending = this.read(plan, variables, context()).then((read) => {
+      const generation = this.generation;
+      const started = this.read(plan, variables, context()).then((read) => {
         if (!read) return null;
         const page = { ...read, version, keptAt };
-        this.keep(key, page);
+        if (generation === this.generation) this.keep(key, page);
         return page;
       });
-      const done = () => void this.filling.delete(fillKey);
-      pending.then(done, done);
-      this.filling.set(fillKey, pending);
+      const done = () => void (this.filling.get(fillKey) === started && this.filling.delete(fillKey));
+      started.then(done, done);
+      this.filling.set(fillKey, started);
+      pending = started;
     }
     return pending;
   }
 
   /** Forgets every kept page (e.g. a user changed: their first name, or their creations are gone). */
   clear(): void {
+    this.generation++;
     this.pages.clear();
+    this.filling.clear();
   }
 
   private keep(key: string, page: KeptPage): void {
