@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { pipelineSection } from './pipeline.js';
 import { imagesSection } from './images.js';
+import { imageLoadSection } from './image-load.js';
 import { qualitySection } from './quality.js';
 import { fanoutSection } from './fanout.js';
 import { scaleoutSection } from './scaleout.js';
@@ -18,6 +19,7 @@ import type { BenchSection } from './stats.js';
 const sections: Record<string, () => Promise<BenchSection>> = {
   pipeline: pipelineSection,
   images: imagesSection,
+  'image-load': imageLoadSection,
   quality: qualitySection,
   fanout: fanoutSection,
   scaleout: scaleoutSection,

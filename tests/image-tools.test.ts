@@ -110,6 +110,22 @@ describe('background removal', () => {
     expect(score).toBeGreaterThan(0.93);
     expect(listDir('uploads')).toEqual([]);
   }, 180_000);
+
+  it('takes one image at a time per worker: the next waits QUEUED (its timeout not running) until the engine is free', async () => {
+    const c = await composite({ cutout: 'cat', plate: 'grass', width: W, height: H, size: 0.45, plateScale: 1.2 });
+    const send = async () => (await gqlUpload(stack.url, REMOVE_BG, {}, { image: { data: c.png, filename: 'cat.png', type: 'image/png' } }, premium.token)).data!.removeBackground.id as string;
+    const first = await send();
+    const second = await send();
+    const phase = async (id: string) => (await gqlOk(stack.url, 'query($id: ID!) { job(id: $id) { phase } }', { id }, premium.token)).job.phase as string;
+    const seen: string[] = [];
+    for (let p = await phase(first); !['COMPLETED', 'FAILED'].includes(p); p = await phase(first)) {
+      if (p !== 'QUEUED') seen.push(await phase(second));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['QUEUED']));
+    expect((await followJob(stack.url, premium.token, second, 90_000)).at(-1)!.phase).toBe('COMPLETED');
+  }, 180_000);
 });
 
 describe('object removal', () => {

@@ -23,10 +23,17 @@ const PROCESSING_ENDS_AT = 90;
 
 const GENERIC_FAILURE = 'Something went wrong while working on this. Please try again.';
 
-/** The BullMQ processor of one tool: its provider is picked once, here, for the process. */
-export function processorFor(services: WorkerServices, tool: Tool): Processor<QueuePayload, JobOutcome> {
+/**
+ * The BullMQ processor of one tool, and how many of its jobs to run at once: its provider is
+ * picked once, here, for the process, and may run fewer at once than WORKER_CONCURRENCY.
+ */
+export function processorFor(services: WorkerServices, tool: Tool): { processor: Processor<QueuePayload, JobOutcome>; concurrency: number } {
   const provider = tool.provider(services);
-  return (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data, tool, provider, cancelSignal);
+  const own = (provider as { concurrency?: number } | null)?.concurrency;
+  return {
+    processor: (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data, tool, provider, cancelSignal),
+    concurrency: Math.min(services.config.WORKER_CONCURRENCY, own ?? Infinity),
+  };
 }
 
 /** A job's uploads are private and deleted as soon as it has ended, whatever the outcome. */

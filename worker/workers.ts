@@ -39,18 +39,18 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     storage: createStorage(config),
   };
 
-  const workers = toolsFor(config).map(
-    (tool) =>
-      new Worker(tool.kind, processorFor(services, tool), {
-        connection,
-        prefix: config.REDIS_PREFIX,
-        concurrency: config.WORKER_CONCURRENCY,
-        lockDuration: config.JOB_LOCK_MS,
-        // Twice per lock period: a dead worker's job is re-queued within about 1.5 × JOB_LOCK_MS.
-        stalledInterval: Math.ceil(config.JOB_LOCK_MS / 2),
-        maxStalledCount: 2,
-      }),
-  );
+  const workers = toolsFor(config).map((tool) => {
+    const { processor, concurrency } = processorFor(services, tool);
+    return new Worker(tool.kind, processor, {
+      connection,
+      prefix: config.REDIS_PREFIX,
+      concurrency,
+      lockDuration: config.JOB_LOCK_MS,
+      // Twice per lock period: a dead worker's job is re-queued within about 1.5 × JOB_LOCK_MS.
+      stalledInterval: Math.ceil(config.JOB_LOCK_MS / 2),
+      maxStalledCount: 2,
+    });
+  });
   // A failed job is logged once, by the pipeline, where it is handled.
   for (const w of workers) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
 

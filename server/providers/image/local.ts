@@ -14,6 +14,7 @@ export class LocalImageGenerator implements ImageGenerator {
 /** IS-Net segmentation, offline, in the process's image engine thread. */
 export class LocalBackgroundRemover implements BackgroundRemover {
   readonly name = 'local';
+  readonly concurrency = 1;
   constructor(private readonly maxPixels: number) {}
   async remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
     const { png } = await imageEngine().run({ op: 'background', image, maxPixels: this.maxPixels }, signal, progress);
@@ -24,6 +25,7 @@ export class LocalBackgroundRemover implements BackgroundRemover {
 /** Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting. */
 export class LocalObjectRemover implements ObjectRemover {
   readonly name = 'local';
+  readonly concurrency = 1;
   constructor(private readonly maxPixels: number) {}
   async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
     const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels }, signal, progress);

@@ -18,12 +18,21 @@ export interface ImageGenerator {
   generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
 }
 
-export interface BackgroundRemover {
+/**
+ * Jobs one worker process can usefully run at once with this provider. The embedded engine
+ * works on one image at a time, so it says 1: waiting jobs stay in the queue, and a job's
+ * timeout starts when its work does, not while it waits behind other images.
+ */
+export interface OneAtATime {
+  readonly concurrency?: number;
+}
+
+export interface BackgroundRemover extends OneAtATime {
   readonly name: string;
   remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
 }
 
-export interface ObjectRemover {
+export interface ObjectRemover extends OneAtATime {
   readonly name: string;
   /** `mask`: painted pixels mark what to remove; without one the object is found by name. */
   remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
