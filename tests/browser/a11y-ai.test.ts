@@ -1,9 +1,10 @@
 // Issue 17 ("must show"): axe-core finds nothing on any page under /ai, in a real browser at
 // the walkthrough's two viewports (1440×900 and a 390×844 phone), signed in as a Free user
 // (Premium tools show their lock panel) and as a Premium user, and in the states a user meets:
-// empty forms, a refused form, every tool's result after a real finished job, the dashboard's history opened,
-// the phone's navigation menu opened, the community viewer and the account page's
-// confirmations. Each audited state is kept as a screenshot.
+// empty forms, refused forms, a job under way, a failed job, every tool's result after a real
+// finished job, the dashboard's history opened, the phone's navigation menu opened, the
+// community viewer and the account page's confirmations. Each audited state is kept as a
+// screenshot (test-results/screenshots/a11y-<state>-<width>.png).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -12,7 +13,8 @@ import { axeViolations, keepScreenshot, serverAndBrowser, signedInContext, VIEWP
 import { makePdf, SAMPLE_RESUME } from '../helpers/pdf.js';
 import { gqlOk, signUp, startStack } from '../helpers/server.js';
 
-const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' }));
+// Text streams in ~80 chunks 40 ms apart, so a running article stays on show long enough to audit.
+const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200', LOCAL_STREAM_DELAY_MS: '40' }));
 const photo = readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'));
 
 type Viewport = keyof typeof VIEWPORTS;
@@ -123,7 +125,8 @@ const RUNS: Record<string, { fill: (page: Page) => Promise<void>; submit: string
   '/ai/review-resume': {
     fill: (page) => page.locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: makePdf(SAMPLE_RESUME) }),
     submit: 'Analyze Resume',
-    done: (page) => page.getByRole('region', { name: 'Resume feedback' }).getByText(/Score: \d+\/100/),
+    // Not the score: it streams in before the review is finished.
+    done: (page) => page.getByText('Resume analyzed successfully!'),
   },
 };
 
@@ -144,8 +147,11 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
     await page.goto(`${env.server.url}/ai/account`);
     await settle(page);
     await page.getByRole('button', { name: 'Delete account…' }).click();
-    await page.getByLabel('Your password, to confirm').waitFor();
+    await page.getByLabel('Your password, to confirm').fill('wrong-password-1');
     await audit(page, report, `free-${viewport}-account-delete`);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
+    await audit(page, report, `free-${viewport}-account-delete-refused`);
 
     expectNoViolations(report);
     expect(errors).toEqual([]);
@@ -169,6 +175,15 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
     await page.getByText('Please enter an image description').first().waitFor();
     await audit(page, report, state('ai-generate-images-empty-submit'));
 
+    // A job under way: its announced phase, progress bar, Cancel, and the text streaming in.
+    await page.goto(`${env.server.url}/ai/write-article`);
+    await settle(page);
+    await RUNS['/ai/write-article']!.fill(page);
+    await page.getByRole('button', { name: 'Generate article', exact: true }).click();
+    await page.getByRole('progressbar').waitFor();
+    await audit(page, report, state('ai-write-article-running'));
+    await RUNS['/ai/write-article']!.done(page).waitFor({ timeout: 60_000 });
+
     // Each tool with a finished job's result on show.
     for (const tool of tools) {
       const run = RUNS[tool];
@@ -180,6 +195,15 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
       await settle(page);
       await audit(page, report, state(`${slug(tool)}-done`));
     }
+
+    // A failed job: the object named is not in the photo.
+    await page.goto(`${env.server.url}/ai/remove-object`);
+    await settle(page);
+    await RUNS['/ai/remove-object']!.fill(page);
+    await page.getByLabel('Describe object to remove').fill('giraffe');
+    await page.getByRole('button', { name: 'Remove Object', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'No giraffe was found' }).first().waitFor({ timeout: 60_000 });
+    await audit(page, report, state('ai-remove-object-failed'));
 
     // The dashboard lists them: one text and one image creation opened.
     await page.goto(`${env.server.url}/ai`);

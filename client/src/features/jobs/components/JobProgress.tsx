@@ -72,7 +72,7 @@ export function JobProgress({ job, onCancel, labels = DEFAULT_LABELS }: Props) {
             <li
               key={phase}
               aria-current={state === 'active' ? 'step' : undefined}
-              className={`flex items-center gap-1.5 ${state === 'todo' ? 'text-slate-400' : 'font-medium text-indigo-800'}`}
+              className={`flex items-center gap-1.5 ${state === 'todo' ? 'text-slate-600' : 'font-medium text-indigo-800'}`}
             >
               <span
                 aria-hidden
