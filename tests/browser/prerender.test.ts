@@ -48,6 +48,14 @@ describe('prerendered public pages', () => {
       // The CSP allows no inline script: the only script is the built module.
       expect(html.match(/<script\b[^>]*>/g), path).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//)]);
     }
+    // Compressed on the wire, and revalidated by its ETag.
+    const compressed = await fetch(`${env.server.url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(Number(compressed.headers.get('content-length'))).toBeLessThan(30_000);
+    expect(await compressed.text()).toContain('<title>Atelier — AI content studio</title>');
+    // (fetch adds "Cache-Control: no-cache" to a conditional request unless it has one: a browser's reload sends max-age=0.)
+    const again = await fetch(`${env.server.url}/`, { headers: { 'accept-encoding': 'br', 'cache-control': 'max-age=0', 'if-none-match': compressed.headers.get('etag')! } });
+    expect(again.status).toBe(304);
     // The app's own pages are not prerendered, nor is a page asked for with a query (sign-in's
     // ?redirect= changes its links): they get the empty shell, which the browser renders.
     for (const path of ['/ai/community', '/sign-in?redirect=%2Fai%2Faccount']) {
