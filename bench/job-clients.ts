@@ -43,7 +43,8 @@ export async function runOneJob(client: JobClient, mutation: string, variables?:
   let done = false;
   await new Promise<void>((resolve, reject) => {
     const stop = client.ws.subscribe<{ jobProgress: { phase: string } }>(
-      { query: `subscription { jobProgress(jobId: "${jobId}") { phase } }` },
+      // As the app's client asks (client/src/features/jobs/api/operations.ts): one document, the id a variable.
+      { query: 'subscription JobProgress($jobId: ID!) { jobProgress(jobId: $jobId) { phase } }', variables: { jobId } },
       {
         next: (v) => {
           const phase = v.data?.jobProgress.phase;

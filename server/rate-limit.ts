@@ -3,20 +3,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from './errors.js';
+import { redisScript } from './redis.js';
+
+// KEYS[1] the window. ARGV: now, window ms, this request's member. Returns [count, oldest score].
+const hitScript = redisScript<[number, string]>(
+  'atelierRateHit',
+  1,
+  `local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, now - window)
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+local count = redis.call('ZCARD', KEYS[1])
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+redis.call('PEXPIRE', KEYS[1], window)
+return { count, oldest[2] }`,
+);
 
 export async function hit(redis: Redis, key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
   const now = Date.now();
-  const res = await redis
-    .multi()
-    .zremrangebyscore(key, 0, now - windowMs)
-    .zadd(key, now, `${now}:${randomUUID()}`)
-    .zcard(key)
-    .zrange(key, 0, 0, 'WITHSCORES')
-    .pexpire(key, windowMs)
-    .exec();
-  const count = Number(res?.[2]?.[1] ?? 0);
-  const oldest = Number((res?.[3]?.[1] as string[] | undefined)?.[1] ?? now);
-  return { allowed: count <= limit, retryAfterMs: Math.max(0, oldest + windowMs - now) };
+  const [count, oldest] = await hitScript(redis, key, now, windowMs, `${now}:${randomUUID()}`);
+  return { allowed: count <= limit, retryAfterMs: Math.max(0, Number(oldest ?? now) + windowMs - now) };
 }
 
 /** Whether one more request would be allowed now, without counting one. */

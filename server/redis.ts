@@ -38,3 +38,16 @@ export function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return error.name === 'MaxRetriesPerRequestError' || /Stream isn't writeable|enableOfflineQueue|Connection is closed/.test(error.message);
 }
+
+/**
+ * A Lua script as a command: called with a client and the script's keys then arguments. It is
+ * defined on each client the first time (sent as EVALSHA after that, loaded again by ioredis
+ * when Redis lost it), so one round trip and one command object, where a MULTI costs several.
+ */
+export function redisScript<R = unknown>(name: string, numberOfKeys: number, lua: string) {
+  return (redis: Redis, ...keysAndArgs: (string | number)[]): Promise<R> => {
+    const client = redis as unknown as Record<string, ((...a: (string | number)[]) => Promise<R>) | undefined>;
+    if (typeof client[name] !== 'function') redis.defineCommand(name, { numberOfKeys, lua });
+    return client[name]!(...keysAndArgs);
+  };
+}

@@ -105,6 +105,9 @@ export function validateWith(rules: ValidationRule[]) {
 const coded = (e: GraphQLError, code: string) =>
   new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, code } });
 
+/** Validated subscription documents one process keeps (by text). */
+const VALID_DOCUMENTS_KEPT = 500;
+
 /**
  * graphql-ws's onSubscribe: parses with the token limit and validates with the same
  * rules, answering a bad document with errors for that operation. Without it, a syntax
@@ -112,15 +115,22 @@ const coded = (e: GraphQLError, code: string) =>
  */
 export function wsOnSubscribe(schema: GraphQLSchema, rules: ValidationRule[]) {
   const check = validateWith(rules);
+  // Documents that passed, by their text: an app sends the same few with new variables each
+  // time (Apollo's document store does the same for HTTP). The oldest goes past the bound.
+  const valid = new Map<string, DocumentNode>();
   return (_ctx: unknown, _id: string, payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }): ExecutionArgs | GraphQLError[] => {
-    let document: DocumentNode;
-    try {
-      document = parse(payload.query, PARSE_OPTIONS);
-    } catch (e) {
-      return [e instanceof GraphQLError ? coded(e, 'GRAPHQL_PARSE_FAILED') : new GraphQLError('The document could not be parsed', { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+    let document = valid.get(payload.query);
+    if (!document) {
+      try {
+        document = parse(payload.query, PARSE_OPTIONS);
+      } catch (e) {
+        return [e instanceof GraphQLError ? coded(e, 'GRAPHQL_PARSE_FAILED') : new GraphQLError('The document could not be parsed', { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+      }
+      const errors = check(schema, document);
+      if (errors.length) return errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'));
+      if (valid.size >= VALID_DOCUMENTS_KEPT) valid.delete(valid.keys().next().value!);
+      valid.set(payload.query, document);
     }
-    const errors = check(schema, document);
-    if (errors.length) return errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'));
     // graphql-ws would answer this itself, but without ever ending the operation (onComplete).
     if (!getOperationAST(document, payload.operationName)) {
       return [new GraphQLError('No operation in the document has this operationName', { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })];

@@ -99,9 +99,16 @@ export const withResolver = <S extends z.ZodObject, K extends string, P>(tool: T
   ({ ...tool, resolver }) as unknown as Tool;
 
 /** The schema a stored job input is checked with before its processor sees it. */
+const inputSchemas = new WeakMap<object, z.ZodObject>();
+
 export function jobInputSchema(tool: Pick<ToolDefinition, 'input' | 'uploads'>): z.ZodObject {
-  const keys = Object.fromEntries(tool.uploads.map((u) => [u.key, u.missing ? z.string() : z.string().optional()]));
-  return tool.input.extend({ prompt: z.string(), filename: z.string().optional(), ...keys });
+  let schema = inputSchemas.get(tool);
+  if (!schema) {
+    const keys = Object.fromEntries(tool.uploads.map((u) => [u.key, u.missing ? z.string() : z.string().optional()]));
+    schema = tool.input.extend({ prompt: z.string(), filename: z.string().optional(), ...keys });
+    inputSchemas.set(tool, schema);
+  }
+  return schema;
 }
 
 export const isEnabled = (tool: Pick<Tool, 'enabled'>, config: Pick<Config, 'ENABLE_NOOP_TOOL'>) => tool.enabled?.(config) ?? true;

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { JOB_TEXT_TTL_SECONDS } from '../../constants.js';
 import type { JobPhase } from '../../db/generated/enums.js';
 import { channelName, Topic } from '../../pubsub.js';
+import { redisScript } from '../../redis.js';
 
 export interface JobEvent {
   jobId: string;
@@ -46,7 +47,10 @@ export const jobStateKey = (prefix: string, jobId: string) => `${prefix}:job:${j
  * ttl, channel, event JSON, now (ms). Returns 0 when refused (the job had ended), else 1. A
  * worker's first report (only-while-live) also marks when the work started.
  */
-const EMIT_SCRIPT = `
+const emitScript = redisScript<number>(
+  'atelierJobEmit',
+  2,
+  `
 local phase = redis.call('HGET', KEYS[1], 'phase')
 if ARGV[1] == '1' and (phase == 'COMPLETED' or phase == 'FAILED' or phase == 'CANCELLED') then return 0 end
 redis.call('HSET', KEYS[1], 'phase', ARGV[2], 'percent', ARGV[3], 'updatedAt', ARGV[11])
@@ -57,16 +61,8 @@ redis.call('EXPIRE', KEYS[1], ARGV[8])
 if ARGV[6] == 's' then redis.call('SET', KEYS[2], ARGV[7], 'EX', ARGV[8])
 elseif ARGV[6] == 'a' then redis.call('APPEND', KEYS[2], ARGV[7]); redis.call('EXPIRE', KEYS[2], ARGV[8]) end
 redis.call('PUBLISH', ARGV[9], ARGV[10])
-return 1`;
-
-type EmitCommand = (state: string, text: string, ...args: string[]) => Promise<number>;
-
-/** The script as a command of this client (EVALSHA, loaded again by ioredis if Redis lost it). */
-function emitCommand(redis: Redis): EmitCommand {
-  const r = redis as Redis & { atelierJobEmit?: EmitCommand };
-  if (!r.atelierJobEmit) redis.defineCommand('atelierJobEmit', { numberOfKeys: 2, lua: EMIT_SCRIPT });
-  return r.atelierJobEmit!.bind(r);
-}
+return 1`,
+);
 
 export interface EmitOptions {
   /** Given when the delta does not simply extend the stored text (a retry that wrote something else): the stored text becomes it. */
@@ -79,7 +75,8 @@ export interface EmitOptions {
 export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent, options: EmitOptions = {}): Promise<boolean> {
   const { fullText, onlyWhileLive = false } = options;
   const textMode = fullText !== undefined ? 's' : event.delta ? 'a' : '';
-  const done = await emitCommand(redis)(
+  const done = await emitScript(
+    redis,
     jobStateKey(prefix, event.jobId),
     jobTextKey(prefix, event.jobId),
     onlyWhileLive ? '1' : '0',
@@ -97,19 +94,30 @@ export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent
   return done === 1;
 }
 
+// KEYS: state hash, text. ARGV: user id, created (ms), ttl.
+const createScript = redisScript<number>(
+  'atelierJobCreate',
+  2,
+  `redis.call('HSET', KEYS[1], 'userId', ARGV[1], 'phase', 'QUEUED', 'percent', '0', 'updatedAt', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1`,
+);
+
 /** A new job's state, written before it is queued: its owner is what lets a subscriber follow it without Postgres. */
 export async function createJobState(redis: Redis, prefix: string, jobId: string, userId: string, createdAt: Date): Promise<void> {
-  const key = jobStateKey(prefix, jobId);
-  await redis.multi().hset(key, 'userId', userId, 'phase', 'QUEUED', 'percent', '0', 'updatedAt', String(createdAt.getTime())).expire(key, JOB_TEXT_TTL_SECONDS).exec();
+  await createScript(redis, jobStateKey(prefix, jobId), jobTextKey(prefix, jobId), userId, String(createdAt.getTime()), String(JOB_TEXT_TTL_SECONDS));
 }
+
+// KEYS: state hash, text. Returns [the hash as field, value, …, the text or false].
+const readScript = redisScript<[string[], string | null]>('atelierJobRead', 2, `return { redis.call('HGETALL', KEYS[1]), redis.call('GET', KEYS[2]) }`);
 
 const dateOf = (ms: string | undefined) => (ms ? new Date(Number(ms)) : null);
 
 /** The job's live state (null when Redis has none: expired, or lost) and its text so far, in one round trip. */
 export async function readJobLive(redis: Redis, prefix: string, jobId: string): Promise<{ state: JobLiveState | null; text: string }> {
-  const replies = await redis.multi().hgetall(jobStateKey(prefix, jobId)).get(jobTextKey(prefix, jobId)).exec();
-  const [[stateError, hash], [textError, text]] = replies as [[Error | null, Record<string, string>], [Error | null, string | null]];
-  if (stateError ?? textError) throw stateError ?? textError;
+  const [fields, text] = await readScript(redis, jobStateKey(prefix, jobId), jobTextKey(prefix, jobId));
+  const hash: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) hash[fields[i]!] = fields[i + 1]!;
   const state: JobLiveState | null = hash.phase
     ? {
         userId: hash.userId ?? null,

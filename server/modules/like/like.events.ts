@@ -7,6 +7,7 @@
 import type { Redis } from 'ioredis';
 import { channelName, Topic, type LikeEvent } from '../../pubsub.js';
 import { feedVersionKey } from '../creation/feed-version.js';
+import { redisScript } from '../../redis.js';
 
 /** Far longer than any event spends between its commit and Redis. */
 const NEWEST_KEPT_MS = 10 * 60_000;
@@ -14,7 +15,10 @@ const NEWEST_KEPT_MS = 10 * 60_000;
 // KEYS[1] newest event of the creation (hash v, e, p), KEYS[2] the feed's version
 // (feed-version.ts: kept feed pages are stale from now on); ARGV: version, event JSON,
 // published ('1' or '0'), keep-for ms, the creation's channel, the whole feed's channel.
-const PUBLISH_NEWEST = `
+const publishNewest = redisScript(
+  'atelierLikePublish',
+  2,
+  `
 redis.call('INCR', KEYS[2])
 local v = tonumber(ARGV[1])
 local event, published = ARGV[2], ARGV[3]
@@ -30,13 +34,13 @@ redis.call('PUBLISH', ARGV[5], event)
 -- The whole feed is the published creations: a private one's changes are not put there.
 if published == '1' then redis.call('PUBLISH', ARGV[6], event) end
 return 1
-`;
+`,
+);
 
 /** Publishes a committed like change on its creation's channel (and the whole feed's, when published), and moves the feed's version. */
 export async function publishLikeEvent(redis: Redis, prefix: string, event: LikeEvent, version: number): Promise<void> {
-  await redis.eval(
-    PUBLISH_NEWEST,
-    2,
+  await publishNewest(
+    redis,
     `${prefix}:like-newest:${event.creationId}`,
     feedVersionKey(prefix),
     String(version),
