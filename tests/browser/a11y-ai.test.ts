@@ -13,8 +13,9 @@ import { axeViolations, keepScreenshot, serverAndBrowser, signedInContext, VIEWP
 import { makePdf, SAMPLE_RESUME } from '../helpers/pdf.js';
 import { gqlOk, signUp, startStack } from '../helpers/server.js';
 
-// Text streams in ~80 chunks 40 ms apart, so a running article stays on show long enough to audit.
-const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200', LOCAL_STREAM_DELAY_MS: '40' }));
+// Text streams in ~80 chunks 40 ms apart, so a running article stays on show long enough to
+// audit; a Free user has one text generation a month, so the second shows the upgrade prompt.
+const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200', LOCAL_STREAM_DELAY_MS: '40', FREE_TEXT_QUOTA: '1' }));
 const photo = readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'));
 
 type Viewport = keyof typeof VIEWPORTS;
@@ -133,7 +134,7 @@ const RUNS: Record<string, { fill: (page: Page) => Promise<void>; submit: string
 const expectNoViolations = (report: Report) => expect(report, Object.entries(report).map(([state, v]) => `${state}:\n  ${v.join('\n  ')}`).join('\n')).toEqual({});
 
 describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s viewport', (viewport) => {
-  it('finds nothing for a Free user: every page, the locked tools, the open menu, the delete confirmation', async () => {
+  it('finds nothing for a Free user: every page, the locked tools, the open menu, a result, the quota prompt, the delete confirmation', async () => {
     const account = await signUp(env.server.url, 'Fern', `a11y-free-${viewport}`);
     const { page, errors, close } = await open(env.browser, account.token, viewport);
     const report: Report = {};
@@ -143,6 +144,19 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
     await page.getByRole('heading', { name: 'Premium tool — start your 14-day free trial' }).waitFor();
 
     if (viewport === 'mobile') await auditMenu(page, report, `free-${viewport}-menu`);
+
+    // A Free tool's finished result; then, the month's quota used up, the upgrade prompt.
+    const titles = RUNS['/ai/blog-titles']!;
+    await page.goto(`${env.server.url}/ai/blog-titles`);
+    await settle(page);
+    await titles.fill(page);
+    await page.getByRole('button', { name: titles.submit, exact: true }).click();
+    await titles.done(page).first().waitFor({ timeout: 60_000 });
+    await settle(page);
+    await audit(page, report, `free-${viewport}-ai-blog-titles-done`);
+    await page.getByRole('button', { name: titles.submit, exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: "You've used this month's free generations" }).waitFor();
+    await audit(page, report, `free-${viewport}-ai-blog-titles-quota`);
 
     await page.goto(`${env.server.url}/ai/account`);
     await settle(page);
