@@ -50,7 +50,9 @@ async function settle(page: Page): Promise<void> {
   await page.getByTestId('quota-line').waitFor({ state: 'attached' });
   await page.waitForFunction(() => {
     const loading = [...document.querySelectorAll('[role=status], [aria-busy=true]')].some((el) => el.getAttribute('aria-busy') === 'true' || /Loading/.test(el.textContent ?? ''));
-    const images = [...document.images].every((img) => img.complete);
+    // A lazy image below the fold does not load until scrolled to (with the whole suite's
+    // creations the community page has many): only those in view must have decoded.
+    const images = [...document.images].every((img) => img.complete || (img.loading === 'lazy' && img.getBoundingClientRect().top >= innerHeight));
     return !loading && images;
   });
 }
