@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../features/auth';
 import { apolloClient } from '../lib/apollo';
 import { lazyNamed } from '../lib/lazyNamed';
+import { SiteLinksProvider } from '../lib/siteLinks';
 import { useAfterHydration } from '../lib/prerendered';
 
 // Toasts only ever follow an action, so the toaster need not be in the first download.
@@ -15,7 +16,8 @@ function LazyToaster() {
   if (!after) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" richColors closeButton />
+      {/* dir given: otherwise the toaster reads it from the computed style, a full style pass right after hydration. */}
+      <Toaster position="top-right" richColors closeButton dir="ltr" />
     </Suspense>
   );
 }
@@ -25,7 +27,9 @@ export function App({ router }: { router: ComponentProps<typeof RouterProvider>[
   return (
     <ApolloProvider client={apolloClient}>
       <AuthProvider>
-        <RouterProvider router={router} />
+        <SiteLinksProvider>
+          <RouterProvider router={router} />
+        </SiteLinksProvider>
       </AuthProvider>
       <LazyToaster />
     </ApolloProvider>

@@ -11,14 +11,19 @@ import { AuthContext, type AuthState, type SignInInput, type SignUpInput } from 
 /** Built-in accounts: e-mail + password, a JWT kept in localStorage, `me` for the profile. */
 export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
-  const [token, setToken] = useState<string | null>(() => storedToken.read());
+  // Prerendered pages show the signed-out view, and hydration must render that too: there the
+  // stored session is read in a task of its own just after (a first storage read can block for
+  // a while), and shows as a transition, so React first finishes hydrating what it changes.
+  const [token, setToken] = useState<string | null>(() => (startedFromPrerender ? null : storedToken.read()));
   const me = useQuery(MeQuery, { skip: !token });
-  // Prerendered pages show the signed-out view: hydration renders that too, then the stored
-  // session shows (as a transition, so React first finishes hydrating what it changes).
-  const [hydrated, setHydrated] = useState(!startedFromPrerender);
   useEffect(() => {
-    if (!hydrated) startTransition(() => setHydrated(true));
-  }, [hydrated]);
+    if (!startedFromPrerender) return;
+    const timer = setTimeout(() => {
+      const stored = storedToken.read();
+      if (stored) startTransition(() => setToken((current) => current ?? stored));
+    });
+    return () => clearTimeout(timer);
+  }, []);
 
   const applyToken = useCallback(async (next: string | null) => {
     // The token source reads storage, so write first: the reset below already speaks as the new user.
@@ -78,22 +83,21 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
     return applyToken(null);
   }, [token, applyToken]);
 
-  const shownToken = hydrated ? token : null;
-  const user = shownToken && !rejected ? (me.data?.me ?? null) : null;
+  const user = token && !rejected ? (me.data?.me ?? null) : null;
   const value = useMemo<AuthState>(
     () => ({
       provider: 'builtin',
       user,
-      token: shownToken,
+      token,
       plan: user?.plan ?? null,
-      loading: !!shownToken && !rejected && me.data === undefined && !me.error,
+      loading: !!token && !rejected && me.data === undefined && !me.error,
       signIn,
       signUp,
       signOut,
       changePassword,
       openProfile: null,
     }),
-    [user, shownToken, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
+    [user, token, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
