@@ -167,6 +167,7 @@ export async function imageLoadBench(): Promise<ImageLoadResult> {
             : await gqlUpload(url, 'mutation($image: Upload!, $object: String!) { removeObject(image: $image, object: $object) { id } }', { object: 'cat' }, { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } }, u.token);
         if (upload.errors) return { tool, ok: false, ms: performance.now() - started, message: JSON.stringify(upload.errors) };
         const id = (Object.values(upload.data!)[0] as { id: string }).id;
+        step(`${tool} ${id.slice(0, 8)}: queued, upload answered after ${Math.round(performance.now() - started)} ms`);
         const end = await follow(u, id);
         step(`${tool} ${id.slice(0, 8)}: ${end.phase} after ${Math.round(performance.now() - started)} ms${end.phase === 'COMPLETED' ? '' : ` (${end.message})`}`);
         return { tool, ok: end.phase === 'COMPLETED', ms: Math.round(performance.now() - started), ...(end.phase === 'COMPLETED' ? {} : { message: `${end.phase}: ${end.message}` }) };
