@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type Rolldown } from 'vite';
 import { CLIENT_DIST, prerenderedFile } from '../server/http/client.js';
 
-/** The event the app sends once it has hydrated a prerendered page (client/src/lib/prerendered.ts names it too). */
-const HYDRATED_EVENT = 'atelier:hydrated';
+/** The event main.tsx sends once it has called hydrateRoot (client/src/lib/prerendered.ts names it too). */
+const HYDRATION_STARTED_EVENT = 'atelier:hydration-started';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'client');
@@ -66,13 +66,11 @@ export function writeBootModule(dist: string, template: string): string {
   const preloads = [...template.matchAll(PRELOAD_TAG)].map((m) => m[1]!);
   const code = `// Written by scripts/prerender.ts for the prerendered pages: the app starts after their first paint.
 // Until React has taken the page over, a click on a button (or a form sent) would do nothing, or
-// send the form the browser's way: they are held and done again once the page is hydrated
-// (main.tsx's app announces it with the "${HYDRATED_EVENT}" event). Plain links just work.
+// send the form the browser's way: they are held, and done again once hydration has begun
+// (main.tsx announces it with the "${HYDRATION_STARTED_EVENT}" event). Plain links just work.
 const held = [];
 const hold = (event) => {
-  const target = event.type === 'submit'
-    ? event.target
-    : event.target.closest?.('button, [role="button"], summary, input[type="checkbox"], input[type="radio"]');
+  const target = event.type === 'submit' ? event.target : event.target.closest?.('button, [role="button"], summary');
   if (!target) return;
   event.preventDefault();
   event.stopImmediatePropagation();
@@ -80,38 +78,14 @@ const hold = (event) => {
 };
 document.addEventListener('click', hold, true);
 document.addEventListener('submit', hold, true);
-// Text typed before hydration is in the fields, but not in the app's state: React remembers the
-// value a field had when it took it over, so the field is set back to the page's value through
-// React's own record, then to what was typed with the browser's setter, and an input event tells
-// React it changed.
-// All typed values are read first: the first field's update re-renders the form, which puts the
-// other (controlled) fields back to the app's empty state.
-const syncTyped = () => {
-  const typed = [...document.querySelectorAll('input, textarea')]
-    .filter((field) => !['checkbox', 'radio', 'file'].includes(field.type) && field.value !== field.defaultValue)
-    .map((field) => [field, field.value]);
-  for (const [field, value] of typed) {
-    if (!field.isConnected) continue;
-    field.value = field.defaultValue;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
-};
-window.addEventListener('${HYDRATED_EVENT}', () => {
+window.addEventListener('${HYDRATION_STARTED_EVENT}', () => {
   document.removeEventListener('click', hold, true);
   document.removeEventListener('submit', hold, true);
-  // In a task of its own: the event comes from inside React's work, which must finish (and take
-  // the typed values in) before the held clicks reach the app.
-  setTimeout(() => {
-    syncTyped();
-    setTimeout(() => {
-      for (const { type, target } of held.splice(0)) {
-        if (!target.isConnected) continue;
-        if (type === 'submit') target.requestSubmit();
-        else target.click();
-      }
-    });
-  });
+  for (const { type, target } of held.splice(0)) {
+    if (!target.isConnected) continue;
+    if (type === 'submit') target.requestSubmit();
+    else target.click();
+  }
 }, { once: true });
 const start = () => {
   for (const href of ${JSON.stringify(preloads)}) {

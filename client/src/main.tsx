@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { routes } from './app/router';
 import { preloadLazy } from './lib/lazyNamed';
-import { awaitHydrationOf, startedFromPrerender } from './lib/prerendered';
+import { HYDRATION_STARTED_EVENT, startedFromPrerender } from './lib/prerendered';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -24,12 +24,14 @@ if (startedFromPrerender) {
   // A public page arrives prerendered (scripts/prerender.ts): React adopts that HTML instead
   // of building it again. Its lazy parts load first, so hydration covers the whole page at
   // once (a click on a part still waiting for its code would be lost). Clicks made before are
-  // held by the page's boot module and replayed once every part has hydrated.
+  // held by the boot module and replayed once hydrateRoot has been called.
   const lazy = container.dataset.lazy?.split(' ').filter(Boolean) ?? [];
-  awaitHydrationOf(lazy);
   void preloadLazy(lazy)
     .catch(() => undefined) // a chunk that failed to load fails again in render, where an error boundary shows it
-    .then(() => startTransition(() => void hydrateRoot(container, app())));
+    .then(() => {
+      startTransition(() => void hydrateRoot(container, app()));
+      window.dispatchEvent(new Event(HYDRATION_STARTED_EVENT));
+    });
 } else {
   startTransition(() => createRoot(container).render(app()));
 }

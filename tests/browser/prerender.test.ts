@@ -156,27 +156,6 @@ describe('prerendered public pages', () => {
     await main.getByRole('alert').filter({ hasText: 'Wrong e-mail or password' }).waitFor();
     expect(new URL(signIn.url()).search).toBe('');
     await signIn.close();
-
-    // A form whose fields the app keeps in its state (contact): what was typed before reaches it.
-    const contact = await env.browser.newPage(VIEWPORTS.mobile);
-    let open!: () => void;
-    const opened = new Promise<void>((r) => (open = r));
-    await contact.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await opened;
-      await route.continue();
-    });
-    await contact.goto(`${env.server.url}/contact`);
-    const email = `early-${Date.now()}@example.test`;
-    await contact.locator('#contact-name').fill('Early Bird');
-    await contact.locator('#contact-email').fill(email);
-    await contact.locator('#contact-subject').fill('Before the script');
-    await contact.locator('#contact-message').fill('Typed while the page was still loading.');
-    await contact.getByRole('button', { name: 'Send Message' }).click();
-    open();
-    await contact.getByText('Message Sent!').waitFor();
-    const stored = await env.server.app.services.db.contactMessage.findFirstOrThrow({ where: { email } });
-    expect(stored).toMatchObject({ name: 'Early Bird', subject: 'Before the script', message: 'Typed while the page was still loading.' });
-    await contact.close();
   });
 
   it('shows a signed-in visitor their signed-in navigation after hydration', async () => {

@@ -127,8 +127,6 @@ describe('public site', () => {
     for (const [width, count] of [[1280, 3], [375, 1]] as const) {
       const page = await t.browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`${t.server.url}/`);
-      // The prerendered page shows one card until the app, once hydrated, measures the window.
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       const viewport = page.getByTestId('carousel-viewport');
       await viewport.scrollIntoViewIfNeeded();
       expect(await shown(page)).toHaveLength(count);

@@ -1,11 +1,11 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { Suspense, useEffect, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../features/auth';
 import { apolloClient } from '../lib/apollo';
 import { lazyNamed } from '../lib/lazyNamed';
 import { SiteLinksProvider } from '../lib/siteLinks';
-import { hydratedPart, useAfterHydration } from '../lib/prerendered';
+import { useAfterHydration } from '../lib/prerendered';
 
 // Toasts only ever follow an action, so the toaster need not be in the first download.
 const Toaster = lazyNamed(() => import('sonner'), 'Toaster');
@@ -24,8 +24,6 @@ function LazyToaster() {
 
 /** The whole app around a router: the browser's (main.tsx) or a memory router at build time (prerender.tsx). */
 export function App({ router }: { router: ComponentProps<typeof RouterProvider>['router'] }) {
-  // Runs once the app's shell is committed (on a prerendered page: hydrated).
-  useEffect(() => hydratedPart('app'), []);
   return (
     <ApolloProvider client={apolloClient}>
       <AuthProvider>

@@ -1,5 +1,4 @@
-import { createElement, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { hydratedPart } from './prerendered';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Loaded<C> = { default: C };
 
@@ -32,11 +31,9 @@ export function lazyNamed<K extends string, M extends Record<K, ComponentType>>(
   const preload = () =>
     (loading ??= load().then((module) => {
       const Component = module[name] as ComponentType<object>;
-      // A thin wrapper: at build time it notes the render for the page's record; in the browser
-      // it tells a prerendered page this part is hydrated (see lib/prerendered).
+      // A thin wrapper that notes the render for the build's record (a no-op in the browser).
       const Recorded = (props: object) => {
         rendered?.add(name);
-        useEffect(() => hydratedPart(name), []);
         return createElement(Component, props);
       };
       loaded = { default: Recorded as M[K] };

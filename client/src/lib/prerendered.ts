@@ -4,29 +4,11 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Sent on window once React has hydrated the whole prerendered page: the page's boot module
- * (scripts/prerender.ts) then hands the app what was typed, and replays the clicks and form
- * submissions it held until React was there to answer them.
+ * Sent on window once hydrateRoot has been called: the prerendered page's boot module
+ * (scripts/prerender.ts) then replays the clicks and form submissions it held until React
+ * was there to answer them (React itself hydrates whatever such an event reaches first).
  */
-export const HYDRATED_EVENT = 'atelier:hydrated';
-
-// React hydrates the page's shell first and each Suspense boundary (a lazy route, the landing's
-// lower sections) after it: the page is whole once App and every lazy part have committed.
-let waiting: Set<string> | null = null;
-
-/** main.tsx, before hydrating: the lazy parts the page holds besides the app itself. */
-export function awaitHydrationOf(lazyParts: string[]): void {
-  waiting = new Set(['app', ...lazyParts]);
-}
-
-/** A part of the page (App, a lazyNamed component) has committed; the last one sends HYDRATED_EVENT. */
-export function hydratedPart(part: string): void {
-  if (!waiting?.delete(part) || waiting.size > 0) return;
-  waiting = null;
-  // Also left on the document, for whoever looks later (a browser test waiting to interact).
-  document.documentElement.dataset.hydrated = '';
-  window.dispatchEvent(new Event(HYDRATED_EVENT));
-}
+export const HYDRATION_STARTED_EVENT = 'atelier:hydration-started';
 
 /** This page load began with prerendered markup in #root (main.tsx hydrates it). */
 export const startedFromPrerender = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild != null;
