@@ -4,14 +4,13 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { routes } from './app/router';
 import { preloadLazy } from './lib/lazyNamed';
-import { HYDRATION_STARTED_EVENT, startedFromPrerender } from './lib/prerendered';
+import { startedFromPrerender } from './lib/prerendered';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');
 
-// The browser router reads sessionStorage when it is made, a slow first access: not in the task that evaluates the modules.
-const app = () => (
+const app = (
   <StrictMode>
     <App router={createBrowserRouter(routes)} />
   </StrictMode>
@@ -23,15 +22,11 @@ const app = () => (
 if (startedFromPrerender) {
   // A public page arrives prerendered (scripts/prerender.ts): React adopts that HTML instead
   // of building it again. Its lazy parts load first, so hydration covers the whole page at
-  // once (a click on a part still waiting for its code would be lost). Clicks made before are
-  // held by the boot module and replayed once hydrateRoot has been called.
+  // once (a click on a part still waiting for its code would be lost).
   const lazy = container.dataset.lazy?.split(' ').filter(Boolean) ?? [];
   void preloadLazy(lazy)
     .catch(() => undefined) // a chunk that failed to load fails again in render, where an error boundary shows it
-    .then(() => {
-      startTransition(() => void hydrateRoot(container, app()));
-      window.dispatchEvent(new Event(HYDRATION_STARTED_EVENT));
-    });
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  startTransition(() => createRoot(container).render(app()));
+  startTransition(() => createRoot(container).render(app));
 }

@@ -45,10 +45,8 @@ describe('prerendered public pages', () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root, path).toContain(text);
       expect(root, path).toContain('<footer');
-      // The CSP allows no inline script: the only script is the built boot module, which asks for
-      // the app's JavaScript after the first paint (no modulepreload in the HTML).
-      expect(html.match(/<script\b[^>]*>/g), path).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-/)]);
-      expect(html, path).not.toContain('modulepreload');
+      // The CSP allows no inline script: the only script is the built module.
+      expect(html.match(/<script\b[^>]*>/g), path).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//)]);
     }
     // Compressed on the wire, and revalidated by its ETag.
     const compressed = await fetch(`${env.server.url}/`, { headers: { 'accept-encoding': 'br' } });
@@ -119,43 +117,6 @@ describe('prerendered public pages', () => {
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(seen).toEqual([]);
     await page.close();
-  });
-
-  it('holds a click or a form sent before the app has loaded, and answers it once hydrated', async () => {
-    const page = await env.browser.newPage(VIEWPORTS.desktop);
-    const seen = problems(page);
-    // The app's entry module waits until the test lets it through.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto(`${env.server.url}/`);
-    await page.getByText('Login Required').first().click(); // before React is there
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    release();
-    await page.getByRole('dialog', { name: 'Content is Locked' }).waitFor();
-    expect(seen).toEqual([]);
-    await page.close();
-
-    // The sign-in form sent early is not sent the browser's way (its fields in the address), but by the app.
-    const signIn = await env.browser.newPage(VIEWPORTS.desktop);
-    let letThrough!: () => void;
-    const through = new Promise<void>((r) => (letThrough = r));
-    await signIn.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await through;
-      await route.continue();
-    });
-    await signIn.goto(`${env.server.url}/sign-in`);
-    const main = signIn.getByRole('main');
-    await main.getByLabel('Email').fill('nobody@example.test');
-    await main.getByLabel('Password').fill('Not-the-password-1');
-    await main.getByLabel('Password').press('Enter');
-    letThrough();
-    await main.getByRole('alert').filter({ hasText: 'Wrong e-mail or password' }).waitFor();
-    expect(new URL(signIn.url()).search).toBe('');
-    await signIn.close();
   });
 
   it('shows a signed-in visitor their signed-in navigation after hydration', async () => {

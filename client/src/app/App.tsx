@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../features/auth';
 import { apolloClient } from '../lib/apollo';
 import { lazyNamed } from '../lib/lazyNamed';
-import { SiteLinksProvider } from '../lib/siteLinks';
 import { useAfterHydration } from '../lib/prerendered';
 
 // Toasts only ever follow an action, so the toaster need not be in the first download.
@@ -16,8 +15,7 @@ function LazyToaster() {
   if (!after) return null;
   return (
     <Suspense fallback={null}>
-      {/* dir given: otherwise the toaster reads it from the computed style, a full style pass right after hydration. */}
-      <Toaster position="top-right" richColors closeButton dir="ltr" />
+      <Toaster position="top-right" richColors closeButton />
     </Suspense>
   );
 }
@@ -27,9 +25,7 @@ export function App({ router }: { router: ComponentProps<typeof RouterProvider>[
   return (
     <ApolloProvider client={apolloClient}>
       <AuthProvider>
-        <SiteLinksProvider>
-          <RouterProvider router={router} />
-        </SiteLinksProvider>
+        <RouterProvider router={router} />
       </AuthProvider>
       <LazyToaster />
     </ApolloProvider>

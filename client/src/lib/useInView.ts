@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface InViewOptions {
   /** Share of the element that must be visible (0–1). */
@@ -15,32 +15,30 @@ export interface InViewOptions {
  * IntersectionObserver the element counts as visible, so nothing stays hidden for good.
  */
 export function useInView<T extends Element>({ threshold = 0, rootMargin = '0px', once = false }: InViewOptions = {}) {
+  const [element, setElement] = useState<T | null>(null);
   const [inView, setInView] = useState(false);
-  // The observer is made when React attaches the element (and dropped by the ref's cleanup),
-  // not through state and an effect: no second render of every watched card after mounting.
-  const ref = useCallback(
-    (node: T | null) => {
-      if (!node) return undefined;
-      if (typeof IntersectionObserver === 'undefined') {
-        setInView(true);
-        return undefined;
-      }
-      const observer = new IntersectionObserver(
-        (entries) => {
-          const entry = entries[entries.length - 1];
-          if (!entry) return;
-          // isIntersecting alone is true for a zero-area touch; the ratio honours the threshold.
-          const visible = entry.isIntersecting && entry.intersectionRatio >= threshold;
-          setInView(visible);
-          if (visible && once) observer.disconnect();
-        },
-        { threshold, rootMargin },
-      );
-      observer.observe(node);
-      return () => observer.disconnect();
-    },
-    [threshold, rootMargin, once],
-  );
+  const ref = useCallback((node: T | null) => setElement(node), []);
+
+  useEffect(() => {
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setInView(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const entry = entries[entries.length - 1];
+        if (!entry) return;
+        // isIntersecting alone is true for a zero-area touch; the ratio honours the threshold.
+        const visible = entry.isIntersecting && entry.intersectionRatio >= threshold;
+        setInView(visible);
+        if (visible && once) observer.disconnect();
+      },
+      { threshold, rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, threshold, rootMargin, once]);
 
   return [ref, inView] as const;
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useAfterHydration } from '../../lib/prerendered';
 import { AuthConfigQuery } from './api/operations';
 import { AuthContext, type AuthState } from './AuthContext';
 import { BuiltinAuthProvider } from './BuiltinAuthProvider';
@@ -26,9 +25,7 @@ const pending: AuthState = {
  * Clerk deployment switches over once `authConfig` answers.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // A prerendered page is hydrated as built-in (what the build rendered); it asks just after.
-  const after = useAfterHydration();
-  const { data } = useQuery(AuthConfigQuery, { skip: !after });
+  const { data } = useQuery(AuthConfigQuery);
   const config = data?.authConfig;
   const clerkKey = config?.provider === 'clerk' ? config.clerkPublishableKey : null;
 

@@ -11,19 +11,14 @@ import { AuthContext, type AuthState, type SignInInput, type SignUpInput } from 
 /** Built-in accounts: e-mail + password, a JWT kept in localStorage, `me` for the profile. */
 export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
   const client = useApolloClient();
-  // Prerendered pages show the signed-out view, and hydration must render that too: there the
-  // stored session is read in a task of its own just after (a first storage read can block for
-  // a while), and shows as a transition, so React first finishes hydrating what it changes.
-  const [token, setToken] = useState<string | null>(() => (startedFromPrerender ? null : storedToken.read()));
+  const [token, setToken] = useState<string | null>(() => storedToken.read());
   const me = useQuery(MeQuery, { skip: !token });
+  // Prerendered pages show the signed-out view: hydration renders that too, then the stored
+  // session shows (as a transition, so React first finishes hydrating what it changes).
+  const [hydrated, setHydrated] = useState(!startedFromPrerender);
   useEffect(() => {
-    if (!startedFromPrerender) return;
-    const timer = setTimeout(() => {
-      const stored = storedToken.read();
-      if (stored) startTransition(() => setToken((current) => current ?? stored));
-    });
-    return () => clearTimeout(timer);
-  }, []);
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
 
   const applyToken = useCallback(async (next: string | null) => {
     // The token source reads storage, so write first: the reset below already speaks as the new user.
@@ -83,21 +78,22 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
     return applyToken(null);
   }, [token, applyToken]);
 
-  const user = token && !rejected ? (me.data?.me ?? null) : null;
+  const shownToken = hydrated ? token : null;
+  const user = shownToken && !rejected ? (me.data?.me ?? null) : null;
   const value = useMemo<AuthState>(
     () => ({
       provider: 'builtin',
       user,
-      token,
+      token: shownToken,
       plan: user?.plan ?? null,
-      loading: !!token && !rejected && me.data === undefined && !me.error,
+      loading: !!shownToken && !rejected && me.data === undefined && !me.error,
       signIn,
       signUp,
       signOut,
       changePassword,
       openProfile: null,
     }),
-    [user, token, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
+    [user, shownToken, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

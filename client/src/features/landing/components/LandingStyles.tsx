@@ -19,12 +19,6 @@ export function LandingStyles() {
   background: linear-gradient(90deg, transparent, rgb(255 255 255 / .35), transparent); animation: atelier-sweep 3.6s ease-in-out infinite; }
 .atelier-media[data-playing="false"] .atelier-loop, .atelier-media[data-playing="false"] .atelier-sweep { animation-play-state: paused; }
 .atelier-media[data-playing="false"] .atelier-sweep { opacity: 0; }
-/* Below the first screen (the tool cards onward), the browser skips style, layout and paint until a
-   section comes near the viewport: the first render of a phone does a screenful, not the whole page.
-   "auto" keeps each section's last measured height once it has been shown. Not the sections on a dark
-   ground (social banner, footer): checkers that measure text contrast need their background drawn. */
-main > section ~ section ~ section:not([aria-label]) { content-visibility: auto; contain-intrinsic-size: auto 900px; }
-section[aria-labelledby="tools-heading"] li { content-visibility: auto; contain-intrinsic-size: auto 330px; }
 @media (prefers-reduced-motion: reduce) {
   .atelier-marquee, .atelier-media .atelier-loop, .atelier-media .atelier-sweep { animation: none; }
   .atelier-media .atelier-sweep { display: none; }
