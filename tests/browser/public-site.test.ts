@@ -129,7 +129,8 @@ describe('public site', () => {
       await page.goto(`${t.server.url}/`);
       const viewport = page.getByTestId('carousel-viewport');
       await viewport.scrollIntoViewIfNeeded();
-      expect(await shown(page)).toHaveLength(count);
+      // The prerendered page shows one card until the app, once hydrated, measures the window.
+      await expect.poll(async () => (await shown(page)).length, { timeout: 10_000 }).toBe(count);
       expect((await shown(page))[0]).toBe('Priya Raman');
       const box = (await viewport.boundingBox())!;
       const y = box.y + box.height / 2;
