@@ -4,10 +4,10 @@
 // on another; and nothing else — other documents, limits, errors — changes.
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPE_BY_ACCEPT } from '../server/http/feed-fast-path.js';
 import { gql, gqlOk, signUp, startTestServer, waitFor } from './helpers/server.js';
+import { spyOnSql, type SqlSpy } from './helpers/sql-spy.js';
 import { seedCreations } from './helpers/seed.js';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -21,8 +21,7 @@ let viewer: Account;
 let other: Account;
 let ids: string[];
 let privateId: string;
-let sql: string[] = [];
-const original = pg.Client.prototype.query;
+let sql: SqlSpy;
 
 // This file's creations live in 2002, where no other file's pages reach; pages start just above them.
 const TOP = Buffer.from(JSON.stringify([new Date(Date.UTC(2003, 0, 1)).toISOString(), randomUUID()])).toString('base64url');
@@ -69,9 +68,9 @@ function post(server: Server, body: object, opts: { token?: string; accept?: str
 
 /** The statements a request sent to Postgres. */
 async function counted<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  sql = [];
+  sql.clear();
   const result = await run();
-  return { result, queries: sql.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(q.trim())).length };
+  return { result, queries: sql.sent.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(q.trim())).length };
 }
 
 async function feedOn(server: Server, token?: string) {
@@ -98,14 +97,10 @@ beforeAll(async () => {
   // Likes through the API, so likedByMe is true on some creations for one viewer and not the other.
   for (const id of ids.slice(0, 4)) await toggleLike(a, id, viewer.token);
   for (const id of ids.slice(2, 6)) await toggleLike(a, id, other.token);
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-    if (text) sql.push(text);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  sql = spyOnSql();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = original;
+  sql.restore();
   await Promise.all([a.close(), b.close()]);
 });
 

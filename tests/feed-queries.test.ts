@@ -1,20 +1,19 @@
 // The community feed costs a fixed number of SQL queries whatever its page size or depth:
 // one statement brings the page with its authors, likers and likedByMe (plus, signed in,
 // the sign-in lookup), never a query per creation.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { gql, gqlOk, signUp, startTestServer } from './helpers/server.js';
+import { spyOnSql, type SqlSpy } from './helpers/sql-spy.js';
 import { seedCreations } from './helpers/seed.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
 let viewerId: string;
-let sql: string[] = [];
+let sql: SqlSpy;
 // The creations this file seeds live in 2001, below everything other test files add (which
 // run beside it against the same database); its pages start just above them.
 const TOP = Buffer.from(JSON.stringify([new Date(Date.UTC(2001, 5, 1)).toISOString(), randomUUID()])).toString('base64url');
-const original = pg.Client.prototype.query;
 
 beforeAll(async () => {
   // Identity read every time (no user cache), so the sign-in lookup shows in every count.
@@ -30,15 +29,11 @@ beforeAll(async () => {
     for (const c of made.slice(0, 10)) await db.like.create({ data: { creationId: c.id, userId: viewer.user.id } });
     for (const c of made.slice(5, 15)) await db.like.create({ data: { creationId: c.id, userId: other.user.id } });
   }
-  // Every statement the server sends through node-postgres passes here.
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-    if (text) sql.push(text);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
+  // Every statement the server sends through node-postgres.
+  sql = spyOnSql();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = original;
+  sql.restore();
   await server.close();
 });
 
@@ -47,10 +42,10 @@ const FEED = `query($first: Int!, $after: String) {
 }`;
 
 async function queriesFor(first: number, viewer: string | null = token, after: string = TOP) {
-  sql = [];
+  sql.clear();
   const data = await gqlOk(server.url, FEED, { first, after }, viewer ?? undefined);
   expect(data.communityFeed.edges).toHaveLength(first);
-  return { count: sql.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(q.trim())).length, data };
+  return { count: sql.sent.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(q.trim())).length, data };
 }
 
 describe('communityFeed', () => {

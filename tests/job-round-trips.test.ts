@@ -2,24 +2,19 @@
 // this process sends through node-postgres is counted while a job runs. A job's start (with its
 // checks) is one round trip and its end (with its creation) another; the worker takes the job
 // from the queue and the subscriber's first event comes from Redis.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, gqlOk, signUp, startStack, waitFor, wsClient } from './helpers/server.js';
+import { spyOnSql, type SqlSpy } from './helpers/sql-spy.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
-const sent: string[] = [];
-const realQuery = pg.Client.prototype.query;
+let sql: SqlSpy;
 
 beforeAll(async () => {
   stack = await startStack({ ENABLE_NOOP_TOOL: 'true' });
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    sent.push(typeof first === 'string' ? first : (first?.text ?? '?'));
-    return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof realQuery;
+  sql = spyOnSql();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = realQuery;
+  sql.restore();
   await stack.close();
 });
 
@@ -31,15 +26,15 @@ async function queriesOfOneJob(token: string, mutation: string, variables: Recor
   try {
     // The socket's sign-in is per connection, not per job: done before counting.
     await gqlOk(stack.url, '{ me { id } }', {}, token);
-    sent.length = 0;
+    sql.clear();
     const data = await gqlOk(stack.url, mutation, variables, token);
     const id = (Object.values(data)[0] as { id: string }).id;
     const sub = collect<{ jobProgress: { phase: string } }>(client, PROGRESS, { id });
     await waitFor(() => ['COMPLETED', 'FAILED', 'CANCELLED'].includes(sub.items.at(-1)?.jobProgress.phase ?? '') || sub.errors.length > 0, 30_000, 'the job to end');
     expect(sub.errors).toEqual([]);
-    const sql = [...sent];
+    const sent = [...sql.sent];
     sub.dispose();
-    return { sql, phases: sub.items.map((i) => i.jobProgress.phase) };
+    return { sql: sent, phases: sub.items.map((i) => i.jobProgress.phase) };
   } finally {
     await client.dispose();
   }
