@@ -9,14 +9,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import type { BenchSection, LatencyStats } from './stats.js';
 import { summarize } from './stats.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 import { startServer } from '../server/app.js';
 import { composite } from '../tests/fixtures/ground-truth.js';
-import { gqlUpload } from '../tests/helpers/server.js';
+import { gqlUpload, NodeWebSocket } from '../tests/helpers/server.js';
 import { freshDatabase, step as stepOf } from './feed.js';
 import { gqlAt } from './job-clients.js';
 
@@ -41,7 +40,7 @@ async function newUser(url: string, tag: string): Promise<User> {
   const { signUp } = await gqlAt(url, `mutation { signUp(input: {email: "${tag}-${Date.now()}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Load"}) { token } }`);
   const token: string = signUp.token;
   await gqlAt(url, 'mutation { startTrial { plan } }', token); // Premium: background and object removal
-  const ws = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+  const ws = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: NodeWebSocket, connectionParams: { authorization: `Bearer ${token}` } });
   return { token, ws };
 }
 
@@ -69,7 +68,7 @@ function follow(user: User, jobId: string, onFirstText?: () => void): Promise<{ 
           }
         },
         error: (e: unknown) => rej(e instanceof Error ? e : new Error(`job ${jobId}: the subscription failed (${describe(e)})`)),
-        complete: () => undefined,
+        complete: () => rej(new Error(`job ${jobId}: the subscription ended before the job did`)),
       },
     );
   });

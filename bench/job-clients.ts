@@ -1,7 +1,7 @@
 // Load-generator side of the job benchmarks (pipeline, scaleout): signed-up users, each with
 // its own graphql-ws socket, enqueueing a job over HTTP and following it to COMPLETED.
 import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import { NodeWebSocket } from '../tests/helpers/server.js';
 
 export interface JobClient {
   token: string;
@@ -30,7 +30,7 @@ export async function signUpJobClients(n: number, route: (k: number) => { enqueu
       const { enqueueUrl, subscribeUrl } = route(k);
       const { signUp } = await gqlAt(enqueueUrl, `mutation { signUp(input: {email: "bench-${run}-${k}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`);
       const token: string = signUp.token;
-      const ws = createClient({ url: `${subscribeUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+      const ws = createClient({ url: `${subscribeUrl.replace('http', 'ws')}/graphql`, webSocketImpl: NodeWebSocket, connectionParams: { authorization: `Bearer ${token}` } });
       return { token, enqueueUrl, ws };
     }),
   );

@@ -4,8 +4,7 @@
 // and the socket stays usable; ended subscriptions and closed sockets free their slots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
-import WebSocket from 'ws';
-import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
+import { collect, gql, gqlOk, NodeWebSocket, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
 import { seedCreations } from './helpers/seed.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -102,7 +101,7 @@ describe('subscriptions per socket and per address', () => {
     const owner = await signUp(server.url, 'Owner', 'subcap');
     const creations = (await seedCreations(server.app.services.db, owner.user.id, 5, { published: true })).map((c) => c.id);
     const behindProxy = (address: string) =>
-      class extends WebSocket {
+      class extends NodeWebSocket {
         constructor(url: string, protocols?: string | string[]) {
           super(url, protocols, { headers: { 'x-forwarded-for': address } });
         }

@@ -38,10 +38,24 @@ export async function gqlOk<T = Record<string, any>>(baseUrl: string, query: str
   return r.data;
 }
 
+/**
+ * `ws` for graphql-ws's client in Node: one message per tick. By default ws emits every frame
+ * of one read in the same tick; graphql-ws 6's client then releases an operation twice when
+ * it is stopped inside its `next` and the server's `complete` came in the same read, its count
+ * of live operations falls below the truth, and it closes the socket (1000) under the other
+ * operations, which end without their last events. Browsers deliver each message in a task of
+ * its own, so the app's client is not affected.
+ */
+export class NodeWebSocket extends WebSocket {
+  constructor(url: string | URL, protocols?: string | string[], options: WebSocket.ClientOptions = {}) {
+    super(url, protocols, { allowSynchronousEvents: false, ...options });
+  }
+}
+
 export function wsClient(baseUrl: string, token?: string, extra: Partial<Parameters<typeof createClient>[0]> = {}): Client {
   return createClient({
     url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: NodeWebSocket,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
     lazy: false,
