@@ -1,7 +1,7 @@
 // API and worker processes as a deployment runs them (`npm run api` / `npm run worker`), for
 // the scale-out benchmark: own ports, shared Postgres, Redis and prefix.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { WORKER_PROCESS_ENV } from '../server/constants.js';
@@ -28,11 +28,36 @@ export function freePort(): Promise<number> {
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds used so far by every process running `command` (e.g. redis-server, postgres:
+ * all of Postgres's backends), by pid; subtract two readings with `cpuSecondsSince`.
+ */
+export function cpuSecondsOfCommand(command: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) found.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** CPU seconds `command`'s processes used since `before` (processes started since count whole). */
+export function cpuSecondsSince(command: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of cpuSecondsOfCommand(command)) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Starts `npm run api` or `npm run worker` (the same command line, without npm) and waits until it answers. */

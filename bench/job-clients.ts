@@ -30,7 +30,13 @@ export async function signUpJobClients(n: number, route: (k: number) => { enqueu
       const { enqueueUrl, subscribeUrl } = route(k);
       const { signUp } = await gqlAt(enqueueUrl, `mutation { signUp(input: {email: "bench-${run}-${k}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`);
       const token: string = signUp.token;
-      const ws = createClient({ url: `${subscribeUrl.replace('http', 'ws')}/graphql`, webSocketImpl: NodeWebSocket, connectionParams: { authorization: `Bearer ${token}` } });
+      // As the app's client (client/src/lib/apollo.ts): lazy, kept 10 s after its last operation.
+      const ws = createClient({
+        url: `${subscribeUrl.replace('http', 'ws')}/graphql`,
+        webSocketImpl: NodeWebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        lazyCloseTimeout: 10_000,
+      });
       return { token, enqueueUrl, ws };
     }),
   );

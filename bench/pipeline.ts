@@ -1,7 +1,11 @@
 // Pipeline benchmark: no-op jobs end to end (GraphQL mutation over HTTP → BullMQ →
-// worker → Redis pub/sub → graphql-ws subscriber), beside raw BullMQ
-// (Queue.add → Worker → QueueEvents 'completed') on the same Redis, in the same process.
+// worker → Redis pub/sub → graphql-ws subscriber), the API and a worker in this process and
+// the users that send and follow the jobs in a child process (bench/pipeline-clients.ts);
+// beside raw BullMQ (Queue.add → Worker → QueueEvents 'completed') on the same Redis, all
+// in this process.
 import type { BenchSection } from './stats.js';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
@@ -9,20 +13,55 @@ import { startServer } from '../server/app.js';
 import { createRedis } from '../server/redis.js';
 import { startWorkers } from '../worker/workers.js';
 import { runClosedLoop, summarize, type LatencyStats } from './stats.js';
-import { closeJobClients, runOneJob, signUpJobClients } from './job-clients.js';
+import { fork } from 'node:child_process';
+import type { PipelineClientsCommand, PipelineClientsReply } from './pipeline-clients.js';
+import { cpuSecondsOf, cpuSecondsOfCommand, cpuSecondsSince } from './app-processes.js';
+
+/** CPU milliseconds per job, by process: what a job costs the machine, wherever it is spent. */
+export interface CpuPerJob {
+  /** This process: the API and the worker (ours), or producer, worker and events (raw). */
+  bench: number;
+  /** The load generator's process (ours only: raw BullMQ's producer is part of `bench`). */
+  load: number;
+  redis: number;
+  postgres: number;
+  total: number;
+}
+
+/** Counts CPU from now on in this process, `loadPid` (if any), Redis and Postgres. */
+function cpuMeter(loadPid?: number) {
+  const own = process.cpuUsage();
+  const load = loadPid ? cpuSecondsOf(loadPid) : 0;
+  const redis = cpuSecondsOfCommand('redis-server');
+  const postgres = cpuSecondsOfCommand('postgres');
+  return {
+    perJob(jobs: number): CpuPerJob {
+      const ms = (seconds: number) => Math.round((seconds * 1000 * 100) / jobs) / 100;
+      const used = process.cpuUsage(own);
+      const parts = {
+        bench: ms((used.user + used.system) / 1e6),
+        load: loadPid ? ms(cpuSecondsOf(loadPid) - load) : 0,
+        redis: ms(cpuSecondsSince('redis-server', redis)),
+        postgres: ms(cpuSecondsSince('postgres', postgres)),
+      };
+      return { ...parts, total: Math.round((parts.bench + parts.load + parts.redis + parts.postgres) * 100) / 100 };
+    },
+  };
+}
 
 export interface PipelineResult {
   jobs: number;
   inFlight: number;
   ours: LatencyStats;
   rawBullmq: LatencyStats;
+  cpuMsPerJob: { ours: CpuPerJob; rawBullmq: CpuPerJob };
   /** ours p50 latency / raw p50 latency (lower is better; target ≤ 1.5). */
   latencyRatio: number;
   /** raw throughput / ours (lower is better; target ≤ 1.5). */
   throughputRatio: number;
 }
 
-async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlight: number): Promise<LatencyStats> {
+async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlight: number): Promise<{ stats: LatencyStats; cpu: CpuPerJob }> {
   const connection = createRedis(redisUrl, 'bench-raw');
   const queue = new Queue('raw-noop', { connection, prefix });
   const worker = new Worker('raw-noop', async () => 'ok', { connection: createRedis(redisUrl, 'bench-raw-w'), prefix, concurrency: inFlight });
@@ -37,6 +76,7 @@ async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlig
     });
   });
   void warm;
+  const cpu = cpuMeter();
   const { latencies, seconds } = await runClosedLoop(total, inFlight, async (i) => {
     await new Promise<void>((resolve) => {
       waiting.set(`j${i}`, resolve);
@@ -47,8 +87,52 @@ async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlig
   await events.close();
   await queue.obliterate({ force: true }).catch(() => undefined);
   await queue.close();
+  const used = cpu.perJob(total);
   await connection.quit();
-  return summarize(latencies, seconds);
+  return { stats: summarize(latencies, seconds), cpu: used };
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<file>, a CPU profile of this process (API and worker) while the jobs
+ * are measured, for Chrome DevTools or any .cpuprofile reader.
+ */
+async function startProfile() {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return { stop: async () => undefined };
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/** The load generator (bench/pipeline-clients.ts) in a child process. */
+async function startLoadProcess(url: string, inFlight: number) {
+  const child = fork(resolve(import.meta.dirname, 'pipeline-clients.ts'), { execArgv: ['--import', '@swc-node/register/esm-register'] });
+  const ask = <T extends PipelineClientsReply['type']>(command: PipelineClientsCommand, want: T) =>
+    new Promise<Extract<PipelineClientsReply, { type: T }>>((res, rej) => {
+      const onExit = (code: number | null) => rej(new Error(`pipeline load generator exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (m: PipelineClientsReply) => {
+        child.off('exit', onExit);
+        if (m.type === want) res(m as Extract<PipelineClientsReply, { type: T }>);
+        else rej(new Error(`pipeline load generator: ${m.type === 'failed' ? m.message : m.type}`));
+      });
+      child.send(command);
+    });
+  await ask({ type: 'start', url, inFlight }, 'ready');
+  return {
+    pid: child.pid!,
+    run: (total: number) => ask({ type: 'run', total }, 'done'),
+    stop: () => child.kill(),
+  };
 }
 
 /** The app's settings for the job benchmarks, in this process (pipeline) or in spawned ones (scaleout). */
@@ -80,25 +164,28 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
   step('migrated; starting API and worker');
   const server = await startServer(config, createLogger('error', 'bench-api'));
   const workers = await startWorkers(config, createLogger('error', 'bench-worker'));
-  // One user per in-flight slot, each with its own socket, as real traffic would be.
-  const users = await signUpJobClients(inFlight, () => ({ enqueueUrl: server.url, subscribeUrl: server.url }));
-  const oneJob = (_i: number, slot: number) => runOneJob(users[slot]!, 'mutation { runNoopJob { id } }');
+  const load = await startLoadProcess(server.url, inFlight);
   step('warming up');
-  await runClosedLoop(Math.min(200, total), inFlight, oneJob); // warm-up
-  step(`measuring ${total} jobs`);
-  const run = await runClosedLoop(total, inFlight, oneJob);
+  await load.run(Math.min(200, total));
+  step(`measuring ${total} jobs (load from a process of its own)`);
+  const cpu = cpuMeter(load.pid);
+  const profile = await startProfile();
+  const run = await load.run(total);
+  await profile.stop();
+  const oursCpu = cpu.perJob(total);
+  load.stop();
   const ours = summarize(run.latencies, run.seconds);
-  await closeJobClients(users);
   await workers.close();
   await server.close();
 
   step('measuring raw BullMQ');
-  const raw = await rawBullmq(config.REDIS_URL, prefix, total, inFlight);
+  const { stats: raw, cpu: rawCpu } = await rawBullmq(config.REDIS_URL, prefix, total, inFlight);
   return {
     jobs: total,
     inFlight,
     ours,
     rawBullmq: raw,
+    cpuMsPerJob: { ours: oursCpu, rawBullmq: rawCpu },
     latencyRatio: Math.round((ours.p50 / raw.p50) * 100) / 100,
     throughputRatio: Math.round((raw.perSecond / ours.perSecond) * 100) / 100,
   };
@@ -116,7 +203,14 @@ export async function pipelineSection(): Promise<BenchSection> {
       `| Atelier: mutation → BullMQ → worker → pub/sub → graphql-ws | ${p.ours.perSecond} | ${p.ours.p50} | ${p.ours.p99} | ${p.ours.max} |`,
       `| raw BullMQ: add → Worker → QueueEvents | ${p.rawBullmq.perSecond} | ${p.rawBullmq.p50} | ${p.rawBullmq.p99} | ${p.rawBullmq.max} |`,
       '',
-      `Overhead: latency ×${p.latencyRatio} (p50), throughput ×${p.throughputRatio} (raw/ours). Targets: ≤ 1.5× and ≥ 500 jobs/s.`,
+      `Overhead: latency ×${p.latencyRatio} (p50), throughput ×${p.throughputRatio} (raw/ours). Targets: ≥ 1,000 jobs/s and p50 ≤ 4× raw.`,
+      '',
+      '| CPU ms per job | this process | load generator | Redis | Postgres | total |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...(['ours', 'rawBullmq'] as const).map((k) => {
+        const c = p.cpuMsPerJob[k];
+        return `| ${k === 'ours' ? 'Atelier (API + worker here)' : 'raw BullMQ (all here)'} | ${c.bench} | ${c.load || '—'} | ${c.redis} | ${c.postgres} | ${c.total} |`;
+      }),
       '',
     ],
   };

@@ -31,7 +31,9 @@ export function processorFor(services: WorkerServices, tool: Tool): { processor:
   const provider = tool.provider(services);
   const own = (provider as { concurrency?: number } | null)?.concurrency;
   return {
-    processor: (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) => runJob(services, queueJob.data, tool, provider, cancelSignal),
+    processor: (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) =>
+      // A job's first run (not a retry, not taken back from a worker that died) has streamed nothing yet.
+      runJob(services, queueJob.data, tool, provider, cancelSignal, queueJob.attemptsMade === 0 && queueJob.stalledCounter === 0),
     concurrency: Math.min(services.config.WORKER_CONCURRENCY, own ?? Infinity),
   };
 }
@@ -51,7 +53,15 @@ async function jobOf(services: WorkerServices, payload: QueuePayload): Promise<(
   return { id: row.id, userId: row.userId, kind: row.kind, input: (row.input ?? {}) as Record<string, unknown>, createdAt: row.createdAt, ended: isTerminal(row.phase) };
 }
 
-export async function runJob(services: WorkerServices, payload: QueuePayload, tool: Tool, provider: unknown, cancelSignal?: AbortSignal): Promise<JobOutcome> {
+export async function runJob(
+  services: WorkerServices,
+  payload: QueuePayload,
+  tool: Tool,
+  provider: unknown,
+  cancelSignal?: AbortSignal,
+  /** No earlier run of this job streamed text (so none is read back). */
+  firstRun = false,
+): Promise<JobOutcome> {
   const { db, redis, config, log } = services;
   const { jobId } = payload;
   const store = { db, redis, prefix: config.REDIS_PREFIX };
@@ -67,7 +77,7 @@ export async function runJob(services: WorkerServices, payload: QueuePayload, to
 
   const timeout = AbortSignal.timeout(config.JOB_TIMEOUT_MS);
   const signal = cancelSignal ? AbortSignal.any([cancelSignal, timeout]) : timeout;
-  const report = new Reporter(services, jobId, await readJobText(redis, config.REDIS_PREFIX, jobId), job.kind);
+  const report = new Reporter(services, jobId, firstRun ? '' : await readJobText(redis, config.REDIS_PREFIX, jobId), job.kind);
   const [processingAt] = tool.phases.PROCESSING;
   const run: Parameters<Tool['process']>[0] = {
     job,

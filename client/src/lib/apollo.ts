@@ -44,6 +44,9 @@ function createRestartableClient(): { client: Client; restart: () => void } {
   const client = createClient({
     url: webSocketUrl,
     lazy: true,
+    // Kept a while after the last operation ends: a user who starts job after job follows
+    // them on one socket instead of connecting (and authenticating) again for each.
+    lazyCloseTimeout: 10_000,
     connectionParams: authorizationHeader,
     on: {
       opened: (opened) => {
