@@ -14,7 +14,7 @@ import { createLogger } from '../server/logger.js';
 import { startServer } from '../server/app.js';
 import { issueToken } from '../server/auth/tokens.js';
 import { monotonicMs, type ClientsCommand, type ClientsReply } from './fanout-clients.js';
-import { summarize, type BenchSection, type LatencyStats } from './stats.js';
+import { startCpuProfile, summarize, type BenchSection, type LatencyStats } from './stats.js';
 
 const step = (m: string) => process.stderr.write(`[bench:fanout] ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -114,30 +114,6 @@ async function collect(children: ClientsProcess[], sentAt: number[]) {
     delivered: latencies.length,
   };
   return { side, frames };
-}
-
-/**
- * With BENCH_FANOUT_PROFILE=<file.cpuprofile>, a V8 CPU profile of this process (the server)
- * over the measured likes only, for Chrome DevTools or speedscope.
- */
-async function startProfile() {
-  const file = process.env.BENCH_FANOUT_PROFILE;
-  if (!file) return undefined;
-  const { Session } = await import('node:inspector/promises');
-  const { writeFileSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-      step(`CPU profile of the measured likes written to ${file}`);
-    },
-  };
 }
 
 async function dbTransactions(url: string): Promise<number> {
@@ -246,7 +222,8 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
     const mutationMs: number[] = [];
     const txBefore = await dbTransactions(config.DATABASE_URL);
     const queriesBefore = server.app.likes.delivery.queries;
-    const profile = await startProfile();
+    // BENCH_FANOUT_PROFILE=<file.cpuprofile>: a profile of this process (the server) over the measured likes only.
+    const profile = await startCpuProfile(process.env.BENCH_FANOUT_PROFILE, 200);
     const cpuBefore = process.cpuUsage();
     for (let k = 0; k < events; k++) {
       const t0 = monotonicMs();
@@ -258,7 +235,10 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
       await sleep(spacingMs);
     }
     const cpu = process.cpuUsage(cpuBefore);
-    await profile?.stop();
+    if (profile) {
+      await profile.stop();
+      step(`CPU profile of the measured likes written to ${process.env.BENCH_FANOUT_PROFILE}`);
+    }
     const lookupQueries = server.app.likes.delivery.queries - queriesBefore;
     const txAfter = await dbTransactions(config.DATABASE_URL);
     const { side, frames } = await collect(children, sentAt);

@@ -8,16 +8,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import type { BenchSection, LatencyStats } from './stats.js';
 import { summarize } from './stats.js';
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 import { startServer } from '../server/app.js';
 import { composite } from '../tests/fixtures/ground-truth.js';
-import { gqlUpload, NodeWebSocket } from '../tests/helpers/server.js';
+import { gqlUpload } from '../tests/helpers/server.js';
 import { freshDatabase, step as stepOf } from './feed.js';
-import { gqlAt } from './job-clients.js';
+import { gqlAt, jobSocket } from './job-clients.js';
 
 const step = (m: string) => stepOf('image-load', m);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,8 +40,7 @@ async function newUser(url: string, tag: string): Promise<User> {
   const { signUp } = await gqlAt(url, `mutation { signUp(input: {email: "${tag}-${Date.now()}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Load"}) { token } }`);
   const token: string = signUp.token;
   await gqlAt(url, 'mutation { startTrial { plan } }', token); // Premium: background and object removal
-  const ws = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: NodeWebSocket, connectionParams: { authorization: `Bearer ${token}` } });
-  return { token, ws };
+  return { token, ws: jobSocket(url, token) };
 }
 
 /** A socket's ErrorEvent / CloseEvent or a GraphQL error list, readable. */

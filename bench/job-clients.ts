@@ -22,6 +22,16 @@ export async function gqlAt(baseUrl: string, query: string, token?: string, vari
   return body.data;
 }
 
+/** A user's graphql-ws socket to the API at `baseUrl` (lazy, as the app's client), with `extra` options. */
+export function jobSocket(baseUrl: string, token: string, extra: Partial<Parameters<typeof createClient>[0]> = {}): Client {
+  return createClient({
+    url: `${baseUrl.replace('http', 'ws')}/graphql`,
+    webSocketImpl: NodeWebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    ...extra,
+  });
+}
+
 /** `n` new users; client k enqueues on `route(k).enqueueUrl` and subscribes on `route(k).subscribeUrl`. */
 export async function signUpJobClients(n: number, route: (k: number) => { enqueueUrl: string; subscribeUrl: string }): Promise<JobClient[]> {
   const run = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
@@ -31,12 +41,7 @@ export async function signUpJobClients(n: number, route: (k: number) => { enqueu
       const { signUp } = await gqlAt(enqueueUrl, `mutation { signUp(input: {email: "bench-${run}-${k}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`);
       const token: string = signUp.token;
       // As the app's client (client/src/lib/apollo.ts): lazy, kept 10 s after its last operation.
-      const ws = createClient({
-        url: `${subscribeUrl.replace('http', 'ws')}/graphql`,
-        webSocketImpl: NodeWebSocket,
-        connectionParams: { authorization: `Bearer ${token}` },
-        lazyCloseTimeout: 10_000,
-      });
+      const ws = jobSocket(subscribeUrl, token, { lazyCloseTimeout: 10_000 });
       return { token, enqueueUrl, ws };
     }),
   );

@@ -4,7 +4,6 @@
 // beside raw BullMQ (Queue.add → Worker → QueueEvents 'completed') on the same Redis, all
 // in this process.
 import type { BenchSection } from './stats.js';
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { loadConfig } from '../server/config.js';
@@ -12,7 +11,7 @@ import { createLogger } from '../server/logger.js';
 import { startServer } from '../server/app.js';
 import { createRedis } from '../server/redis.js';
 import { startWorkers } from '../worker/workers.js';
-import { runClosedLoop, summarize, type LatencyStats } from './stats.js';
+import { runClosedLoop, startCpuProfile, summarize, type LatencyStats } from './stats.js';
 import { fork } from 'node:child_process';
 import type { PipelineClientsCommand, PipelineClientsReply } from './pipeline-clients.js';
 import { cpuSecondsOf, cpuSecondsOfCommand, cpuSecondsSince } from './app-processes.js';
@@ -92,27 +91,6 @@ async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlig
   return { stats: summarize(latencies, seconds), cpu: used };
 }
 
-/**
- * With BENCH_CPU_PROFILE=<file>, a CPU profile of this process (API and worker) while the jobs
- * are measured, for Chrome DevTools or any .cpuprofile reader.
- */
-async function startProfile() {
-  const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return { stop: async () => undefined };
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    stop: async () => {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
-
 /** The load generator (bench/pipeline-clients.ts) in a child process. */
 async function startLoadProcess(url: string, inFlight: number) {
   const child = fork(resolve(import.meta.dirname, 'pipeline-clients.ts'), { execArgv: ['--import', '@swc-node/register/esm-register'] });
@@ -169,9 +147,10 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
   await load.run(Math.min(200, total));
   step(`measuring ${total} jobs (load from a process of its own)`);
   const cpu = cpuMeter(load.pid);
-  const profile = await startProfile();
+  // BENCH_CPU_PROFILE=<file>: a profile of this process (API and worker) while the jobs are measured.
+  const profile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
   const run = await load.run(total);
-  await profile.stop();
+  await profile?.stop();
   const oursCpu = cpu.perJob(total);
   load.stop();
   const ours = summarize(run.latencies, run.seconds);

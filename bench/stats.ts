@@ -43,6 +43,29 @@ export async function runClosedLoop(total: number, inFlight: number, task: (i: n
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * A V8 CPU profile of this process from now until `stop()`, written to `file` (for Chrome
+ * DevTools or speedscope); undefined when no file is asked for. `samplingIntervalUs` is V8's
+ * sampling interval (its default when left out).
+ */
+export async function startCpuProfile(file: string | undefined, samplingIntervalUs?: number): Promise<{ stop(): Promise<void> } | undefined> {
+  if (!file) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  if (samplingIntervalUs) await session.post('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** One benchmark of `npm run bench`: its figures (for results.json) and its markdown lines. */
 export interface BenchSection {
   result: unknown;
