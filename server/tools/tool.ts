@@ -98,9 +98,10 @@ export const defineTool = <S extends z.ZodObject, K extends string, P>(tool: Too
 export const withResolver = <S extends z.ZodObject, K extends string, P>(tool: ToolDefinition<S, K, P>, resolver: new () => unknown): Tool =>
   ({ ...tool, resolver }) as unknown as Tool;
 
-/** The schema a stored job input is checked with before its processor sees it. */
+/** Each tool's input schema, made once. */
 const inputSchemas = new WeakMap<object, z.ZodObject>();
 
+/** The schema a stored job input is checked with before its processor sees it. */
 export function jobInputSchema(tool: Pick<ToolDefinition, 'input' | 'uploads'>): z.ZodObject {
   let schema = inputSchemas.get(tool);
   if (!schema) {

@@ -94,10 +94,10 @@ export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent
   return done === 1;
 }
 
-// KEYS: state hash, text. ARGV: user id, created (ms), ttl.
+// KEYS: state hash. ARGV: user id, created (ms), ttl.
 const createScript = redisScript<number>(
   'atelierJobCreate',
-  2,
+  1,
   `redis.call('HSET', KEYS[1], 'userId', ARGV[1], 'phase', 'QUEUED', 'percent', '0', 'updatedAt', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1`,
@@ -105,7 +105,7 @@ return 1`,
 
 /** A new job's state, written before it is queued: its owner is what lets a subscriber follow it without Postgres. */
 export async function createJobState(redis: Redis, prefix: string, jobId: string, userId: string, createdAt: Date): Promise<void> {
-  await createScript(redis, jobStateKey(prefix, jobId), jobTextKey(prefix, jobId), userId, String(createdAt.getTime()), String(JOB_TEXT_TTL_SECONDS));
+  await createScript(redis, jobStateKey(prefix, jobId), userId, String(createdAt.getTime()), String(JOB_TEXT_TTL_SECONDS));
 }
 
 // KEYS: state hash, text. Returns [the hash as field, value, …, the text or false].
