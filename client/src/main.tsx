@@ -1,18 +1,26 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { routes } from './app/router';
+import { HYDRATED_EVENT } from './lib/hydratedEvent';
 import { preloadLazy } from './lib/lazyNamed';
 import { startedFromPrerender } from './lib/prerendered';
-import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');
 
+/** Its effect runs once the whole first render is committed (a parent's effects follow its children's). */
+function Committed({ children }: { children: ReactNode }) {
+  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <App router={createBrowserRouter(routes)} />
+    <Committed>
+      <App router={createBrowserRouter(routes)} />
+    </Committed>
   </StrictMode>
 );
 
