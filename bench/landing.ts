@@ -27,7 +27,7 @@ interface Sized {
 }
 
 export interface LandingBundle {
-  /** index.html's module and the app it starts, each with its static imports (initialScripts). */
+  /** The app with its static imports, and the boot module of prerendered pages (initialScripts). */
   initialJs: Sized[];
   initialJsBytes: number;
   initialJsGzipBytes: number;
@@ -56,9 +56,9 @@ interface ManifestChunk {
 }
 
 /**
- * The JavaScript `/` runs before it is interactive, from Vite's manifest: index.html's module
- * (src/boot.ts) with its static imports, and the app (src/main.tsx), which boot imports once the
- * page has painted, with its static imports.
+ * The JavaScript `/` runs before it is interactive, from Vite's manifest: the app (index.html's
+ * module, src/main.tsx) with its static imports, and the boot module a prerendered page loads
+ * first (src/boot.ts, which imports the app once the page has painted).
  */
 function initialScripts(dist: string): string[] {
   const file = join(dist, '.vite', 'manifest.json');
@@ -72,7 +72,7 @@ function initialScripts(dist: string): string[] {
     for (const k of manifest[key].imports ?? []) visit(k);
   };
   visit('index.html');
-  visit('src/main.tsx');
+  visit('src/boot.ts');
   return [...seen].map((k) => `/${manifest[k]!.file}`);
 }
 
@@ -232,7 +232,7 @@ export async function landingSection(): Promise<BenchSection> {
   const md = [
     `### Landing and public pages: initial JavaScript and Lighthouse (${formFactors.join(' and ')})`,
     '',
-    `Initial JS of \`/\` (index.html's module and the app it imports after the first paint, with their static imports${b.homePageEager ? '; HomePage is among them' : '; HomePage is lazy and NOT counted here'}): ` +
+    `Initial JS of \`/\` (the app with its static imports, and the boot module that starts it on a prerendered page${b.homePageEager ? '; HomePage is among them' : '; HomePage is lazy and NOT counted here'}): ` +
       `**${kb(b.initialJsGzipBytes)} gzipped** (${kb(b.initialJsBytes)} raw, ${b.initialJs.length} files), ${verdict(b.initialJsGzipBytes <= b.budgetGzipBytes)} the ${kb(b.budgetGzipBytes)} budget. ` +
       `CSS ${kb(b.css.reduce((s, c) => s + c.gzipBytes, 0))} gzipped. ` +
       (r.homeHtmlGzipBytes === null ? 'No prerendered pages in this build. ' : `Prerendered HTML of \`/\`: ${kb(r.homeHtmlGzipBytes)} gzipped. `) +

@@ -52,8 +52,11 @@ async function loadEntry(outDir: string): Promise<Entry> {
  * before hydrating) and its title and description in <head>.
  * React starts its HTML with <link rel="preload"> hints for the page's first images: they
  * belong in <head>, not in what React hydrates.
+ * The page paints without the app, so it loads the boot module (client/src/boot.ts, `bootSrc`)
+ * instead, which imports the app (data-app) after the first paint; the app's modulepreload
+ * links go, or the browser would fetch ~180 KB before painting.
  */
-export function fillTemplate(template: string, page: Page): string {
+export function fillTemplate(template: string, page: Page, bootSrc: string): string {
   const hints = /^(?:<link rel="preload"[^>]*>)*/.exec(page.html)![0];
   const body = page.html.slice(hints.length);
   const parts: [RegExp, string][] = [
@@ -61,11 +64,23 @@ export function fillTemplate(template: string, page: Page): string {
     [/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`],
     [/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(page.description)}" />`],
     [/<div id="root"><\/div>/, `<div id="root" data-lazy="${escapeHtml(page.lazy.join(' '))}">${body}</div>`],
+    [/\n?\s*<link rel="modulepreload"[^>]*>/g, ''],
   ];
+  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!app) throw new Error('prerender: index.html has no module script');
+  parts.push([new RegExp(app[0]), `<script type="module" crossorigin src="${bootSrc}" data-app="${app[1]}"></script>`]);
   return parts.reduce((html, [pattern, replacement]) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern.source}`);
     return html.replace(pattern, () => replacement);
   }, template);
+}
+
+/** The built boot module's address, from Vite's manifest (vite.config.ts builds it as an entry). */
+function bootSrc(): string {
+  const manifest = JSON.parse(readFileSync(join(CLIENT_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const boot = manifest['src/boot.ts'];
+  if (!boot) throw new Error('prerender: the build has no src/boot.ts entry (client/vite.config.ts)');
+  return `/${boot.file}`;
 }
 
 async function main() {
@@ -74,6 +89,7 @@ async function main() {
   // connects here: the socket is lazy); Node 20 has none built in.
   if (!('WebSocket' in globalThis)) Object.assign(globalThis, { WebSocket: (await import('ws')).WebSocket });
   const template = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+  const boot = bootSrc();
   const outDir = join(root, 'node_modules/.cache/atelier-prerender', String(process.pid));
   try {
     const { renderPage, prerenderedPaths } = await loadEntry(outDir);
@@ -82,7 +98,7 @@ async function main() {
       const file = prerenderedFile(CLIENT_DIST, path);
       if (!file) throw new Error(`prerender: ${path} is not an address the server would serve prerendered`);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, fillTemplate(template, await renderPage(path)));
+      writeFileSync(file, fillTemplate(template, await renderPage(path), boot));
     }
     console.log(`prerendered ${prerenderedPaths.length} public pages into ${join(CLIENT_DIST, 'prerendered')} in ${Date.now() - started} ms`);
   } finally {

@@ -1,13 +1,12 @@
-// The module index.html loads. A prerendered public page (scripts/prerender.ts) shows its
-// content without JavaScript, so the app's code is fetched once the browser has painted it:
-// the first paint never waits behind ~180 KB of modules on a slow link. A page with nothing
-// to show yet (the app's own pages) starts the app at once, as does a tab in the background
+// What a prerendered public page loads instead of the app (scripts/prerender.ts puts it in
+// place of main.tsx, with the app's address in data-app). The page shows its content without
+// JavaScript, so the app is fetched once the browser has painted it: the first paint never
+// waits behind ~180 KB of modules on a slow link. A tab in the background starts it at once
 // (it gets no animation frame until it is shown).
-import { HYDRATED_EVENT } from './lib/hydratedEvent';
-import { startedFromPrerender } from './lib/startedFromPrerender';
-import './index.css';
+// No imports: anything shared with the app would become one more file for both to load.
 
-const start = () => void import('./main');
+/** lib/hydratedEvent.ts's HYDRATED_EVENT, which main.tsx dispatches once React has hydrated the page. */
+const HYDRATED_EVENT = 'atelier:hydrated';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -78,6 +77,10 @@ function holdEarlyActions() {
   window.addEventListener(HYDRATED_EVENT, replayAll, { once: true });
 }
 
-if (startedFromPrerender) holdEarlyActions();
-if (startedFromPrerender && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app;
+if (!app) throw new Error('boot: the page names no app module (script[data-app]); was it prerendered by scripts/prerender.ts?');
+const start = () => void import(/* @vite-ignore */ app);
+
+holdEarlyActions();
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
 else start();

@@ -6,6 +6,7 @@ import { routes } from './app/router';
 import { HYDRATED_EVENT } from './lib/hydratedEvent';
 import { preloadLazy } from './lib/lazyNamed';
 import { startedFromPrerender } from './lib/prerendered';
+import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing the #root element');

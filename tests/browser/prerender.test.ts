@@ -45,8 +45,10 @@ describe('prerendered public pages', () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root, path).toContain(text);
       expect(root, path).toContain('<footer');
-      // The CSP allows no inline script: the only script is the built module.
-      expect(html.match(/<script\b[^>]*>/g), path).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//)]);
+      // The CSP allows no inline script: the only script is the built boot module, which
+      // starts the app (data-app) after the first paint; nothing else is fetched before it.
+      expect(html.match(/<script\b[^>]*>/g), path).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[^"]+" data-app="\/assets\/main-[^"]+">$/)]);
+      expect(html, path).not.toContain('modulepreload');
     }
     // Compressed on the wire, and revalidated by its ETag.
     const compressed = await fetch(`${env.server.url}/`, { headers: { 'accept-encoding': 'br' } });
@@ -117,6 +119,41 @@ describe('prerendered public pages', () => {
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(seen).toEqual([]);
     await page.close();
+  });
+
+  it('keeps what a visitor typed, clicked and sent before the page hydrated, and replays it once it has', async () => {
+    // The app's module is held back 1.5 s: the visitor acts on the prerendered page meanwhile.
+    const context = await env.browser.newContext(VIEWPORTS.mobile);
+    await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const seen = problems(page);
+    const email = `early-${Date.now()}@example.test`;
+    await page.goto(`${env.server.url}/contact`);
+    const isHydrated = () => page.evaluate(() => Object.keys(document.querySelector('footer')!).some((k) => k.startsWith('__reactFiber$')));
+    await page.locator('#contact-name').fill('Early Bird');
+    await page.locator('#contact-email').fill(email);
+    await page.locator('#contact-subject').fill('Before hydration');
+    await page.locator('#contact-message').fill('Typed while the app was still loading.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await isHydrated()).toBe(false);
+    // Not sent as a page load (which would have put the fields in the address and lost them)…
+    expect(page.url()).toBe(`${env.server.url}/contact`);
+    // …but through the app once it is there, with what was typed.
+    await page.getByText('Message Sent!').waitFor();
+    const contact = await env.server.app.services.db.contactMessage.findFirstOrThrow({ where: { email } });
+    expect(contact).toMatchObject({ name: 'Early Bird', subject: 'Before hydration', message: 'Typed while the app was still loading.' });
+
+    // A click on a button before hydration: the mobile menu opens once the app is there.
+    await page.goto(`${env.server.url}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await isHydrated()).toBe(false);
+    await page.locator('#mobile-nav').waitFor();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(seen).toEqual([]);
+    await context.close();
   });
 
   it('shows a signed-in visitor their signed-in navigation after hydration', async () => {

@@ -2,9 +2,9 @@
 // hydrates: the first render in the browser must produce exactly that HTML, so whatever
 // only the browser knows (the stored session, the window's size) waits until just after it.
 import { useEffect, useState } from 'react';
-import { startedFromPrerender } from './startedFromPrerender';
 
-export { startedFromPrerender };
+/** This page load began with prerendered markup in #root (main.tsx hydrates it). */
+export const startedFromPrerender = typeof document !== 'undefined' && document.getElementById('root')?.firstElementChild != null;
 
 /**
  * False on the server and during hydration, true from the first render after it (and from
