@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../gql';
+import { useAfterHydration } from './prerendered';
 
 export const SiteLinksQuery = graphql(`
   query SiteLinks {
@@ -19,6 +20,6 @@ export interface SiteLinks {
 
 /** The deployment's outside links; each is null (and its link hidden) until the server names it. */
 export function useSiteLinks(): SiteLinks {
-  const { data } = useQuery(SiteLinksQuery);
+  const { data } = useQuery(SiteLinksQuery, { skip: !useAfterHydration() });
   return { repositoryUrl: data?.siteLinks.repositoryUrl ?? null, blogUrl: data?.siteLinks.blogUrl ?? null };
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useAfterHydration } from '../../lib/prerendered';
 import { AuthConfigQuery } from './api/operations';
 import { AuthContext, type AuthState } from './AuthContext';
 import { BuiltinAuthProvider } from './BuiltinAuthProvider';
@@ -25,7 +26,7 @@ const pending: AuthState = {
  * Clerk deployment switches over once `authConfig` answers.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data } = useQuery(AuthConfigQuery);
+  const { data } = useQuery(AuthConfigQuery, { skip: !useAfterHydration() });
   const config = data?.authConfig;
   const clerkKey = config?.provider === 'clerk' ? config.clerkPublishableKey : null;
 
