@@ -16,10 +16,10 @@ interface Props {
 export function AuthScreen({ mode, onSuccess, links }: Props) {
   return (
     <div className="grid w-full flex-1 items-start gap-8 py-10 sm:py-14 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-14 lg:py-20">
-      <div className="flex justify-center lg:order-2">
+      <div className="flex justify-center lg:col-start-2 lg:row-start-1">
         <SignInPanel initialMode={mode} onSuccess={onSuccess} headingLevel={1} links={links} />
       </div>
-      <AuthPerks className="lg:order-1" />
+      <AuthPerks className="lg:col-start-1 lg:row-start-1" />
     </div>
   );
 }
