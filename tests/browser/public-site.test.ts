@@ -90,6 +90,16 @@ describe('public site', () => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="hero-backdrop"]')!).opacity === '1');
     expect(await backdrop.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByText('Background design: Atelier Studio').waitFor();
+    // The hero's motion runs on its own: glows drifting, waves sliding.
+    const motion = await backdrop.locator('.atelier-glow, .atelier-waves').evaluateAll((els) => els.map((e) => `${getComputedStyle(e).animationName} ${getComputedStyle(e).animationPlayState}`));
+    expect(motion).toEqual([...Array(3).fill('atelier-drift running'), 'atelier-waves running']);
+    // The logo marquee and the social banner loop, and the banner holds still under the pointer.
+    const playState = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).animationPlayState);
+    expect(await page.locator('.atelier-marquee').evaluateAll((els) => els.map((e) => getComputedStyle(e).animationPlayState))).toEqual(['running', 'running']);
+    await page.locator('section[aria-label="Follow Atelier"]').hover(); // the section: the moving track is never "stable" to hover
+    expect(await playState('[data-testid="social-banner-track"]')).toBe('paused');
+    await page.mouse.move(0, 0);
+    expect(await playState('[data-testid="social-banner-track"]')).toBe('running');
 
     const toolMedia = page.locator('section[aria-labelledby="tools-heading"] [data-playing]');
     expect(await toolMedia.count()).toBe(LANDING_TOOL_CARDS);

@@ -18,13 +18,7 @@ export function LandingStyles() {
 .atelier-glow { position: absolute; border-radius: 9999px; will-change: transform; animation: atelier-drift 18s ease-in-out infinite alternate; }
 .atelier-waves { position: absolute; inset: 0 auto 0 0; width: 150%; max-width: none; height: 100%; will-change: transform; animation: atelier-waves 14s linear infinite; }
 .atelier-marquee { animation: atelier-marquee ${LOGO_MARQUEE_SECONDS}s linear infinite; }
-.atelier-marquee-wrap:hover .atelier-marquee, .atelier-marquee-wrap:focus-within .atelier-hero-frame { container-type: size; }
-.atelier-hero-stage { position: absolute; left: 50%; top: 50%; width: max(100cqw, 180cqh); aspect-ratio: 1440 / 800; transform: translate(-50%, -50%); }
-@keyframes atelier-drift { 0% { transform: translate(0, 0) scale(1); } 50% { transform: translate(16%, 5%) scale(1.15); } 100% { transform: translate(-10%, 9%) scale(.95); } }
-@keyframes atelier-waves { to { transform: translateX(-33.3333%); } }
-.atelier-glow { position: absolute; border-radius: 9999px; will-change: transform; animation: atelier-drift 18s ease-in-out infinite alternate; }
-.atelier-waves { position: absolute; inset: 0 auto 0 0; width: 150%; max-width: none; height: 100%; will-change: transform; animation: atelier-waves 14s linear infinite; }
-.atelier-marquee { animation-play-state: paused; }
+.atelier-marquee-wrap:hover .atelier-marquee, .atelier-marquee-wrap:focus-within .atelier-marquee { animation-play-state: paused; }
 .atelier-media { position: relative; overflow: hidden; }
 .atelier-media .atelier-loop { animation: atelier-float 5s ease-in-out infinite; }
 .atelier-media .atelier-sweep { position: absolute; inset: 0 auto 0 0; width: 35%; pointer-events: none;
