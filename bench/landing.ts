@@ -79,8 +79,7 @@ function initialScripts(dist: string): string[] {
 export function measureLandingBundle(dist = CLIENT_DIST): LandingBundle {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const styles = [...html.matchAll(/<link\b[^>]*>/gi)].map(([tag]) => attrs(tag)).filter((a) => a.rel === 'stylesheet' && a.href).map((a) => a.href!);
-  const scripts = initialScripts(dist);
-  const initialJs = [...new Set(scripts)].map((s) => sized(dist, s));
+  const initialJs = initialScripts(dist).map((s) => sized(dist, s));
   const homePageEager = /^import\s*\{[^}]*\bHomePage\b[^}]*\}\s*from/m.test(readFileSync(ROUTER, 'utf8'));
   const assets = join(dist, 'assets');
   const distJs = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => sized(dist, `assets/${f}`));

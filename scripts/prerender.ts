@@ -66,9 +66,10 @@ export function fillTemplate(template: string, page: Page, bootSrc: string): str
     [/<div id="root"><\/div>/, `<div id="root" data-lazy="${escapeHtml(page.lazy.join(' '))}">${body}</div>`],
     [/\n?\s*<link rel="modulepreload"[^>]*>/g, ''],
   ];
-  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
-  if (!app) throw new Error('prerender: index.html has no module script');
-  parts.push([new RegExp(app[0]), `<script type="module" crossorigin src="${bootSrc}" data-app="${app[1]}"></script>`]);
+  const appScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const app = appScript.exec(template)?.[1];
+  if (!app) throw new Error(`prerender: index.html has no ${appScript.source}`);
+  parts.push([appScript, `<script type="module" crossorigin src="${bootSrc}" data-app="${app}"></script>`]);
   return parts.reduce((html, [pattern, replacement]) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern.source}`);
     return html.replace(pattern, () => replacement);
