@@ -48,9 +48,10 @@ function open(url: string, protocol: 'graphql-ws' | 'raw', token: string | null,
       }
       ws.send(JSON.stringify({ type: 'connection_init', payload: token ? { authorization: `Bearer ${token}` } : {} }));
     });
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
       const t = monotonicMs();
-      const text = data.toString();
+      // graphql-ws messages are text frames: a binary one is recorded as no message at all.
+      const text = isBinary ? '{"binary":true}' : data.toString();
       if (!ready) {
         if (text.includes('"connection_ack"')) {
           ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query, variables } }));

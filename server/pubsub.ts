@@ -127,20 +127,32 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
 /** Events a subscriber has not taken yet, past which its subscription ends with an error. */
 export const MAX_BUFFERED_EVENTS = 1024;
 
+export interface ListenerIterator extends AsyncIterableIterator<unknown> {
+  /**
+   * Hands the events to `onEvent` as they are pushed, in the pusher's own call, instead of
+   * through next(): those buffered already first. `onEnd` runs once, when the listener ends
+   * (with its error if it failed); return() still ends it.
+   */
+  consume(onEvent: (payload: unknown) => void, onEnd: (error: Error | null) => void): void;
+}
+
 /**
  * A listener as an async iterator: registered at once, events buffered until read, removed by
  * return(). Thousands of subscribers each get one, so it is kept to one array and one pending
  * promise (a Repeater costs several promises per event, and a slow reader past its 1024
- * pending pushes throws inside the publisher's loop).
+ * pending pushes throws inside the publisher's loop); a consumer that takes them by callback
+ * (consume) costs no promise at all.
  */
-export function listenerIterator(register: (push: (payload: unknown) => void) => Promise<() => Promise<void>>): AsyncIterableIterator<unknown> {
+export function listenerIterator(register: (push: (payload: unknown) => void) => Promise<() => Promise<void>>): ListenerIterator {
   const buffer: unknown[] = [];
   let waiting: { resolve(r: IteratorResult<unknown>): void; reject(e: unknown): void } | null = null;
+  let consumer: { onEvent(payload: unknown): void; onEnd(error: Error | null): void } | null = null;
   let failure: Error | null = null;
   let done = false;
   const removed = register((payload) => {
     if (done) return;
-    if (waiting) {
+    if (consumer) consumer.onEvent(payload);
+    else if (waiting) {
       const w = waiting;
       waiting = null;
       w.resolve({ value: payload, done: false });
@@ -165,6 +177,7 @@ export function listenerIterator(register: (push: (payload: unknown) => void) =>
         if (failure) w.reject(failure);
         else w.resolve({ value: undefined, done: true });
       }
+      consumer?.onEnd(failure);
       await removed.then((remove) => remove(), () => undefined);
     }
     return { value: undefined, done: true };
@@ -184,6 +197,11 @@ export function listenerIterator(register: (push: (payload: unknown) => void) =>
     throw: async (e: unknown) => {
       await finish();
       throw e;
+    },
+    consume(onEvent, onEnd) {
+      if (done) return onEnd(failure);
+      consumer = { onEvent, onEnd };
+      for (const payload of buffer.splice(0)) onEvent(payload);
     },
     [Symbol.asyncIterator]() {
       return this;

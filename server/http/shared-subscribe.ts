@@ -6,7 +6,8 @@
 // string saying everything about the context its result depends on. Subscribers whose
 // operation (document, operation name, variables) and key are the same then get one
 // execution's result, computed for the first of them. Fields without it run as graphql-js
-// runs them.
+// runs them. Given where its frames go (a FrameSink), such a subscription is written straight
+// to its socket (subscription-frames.ts).
 import {
   createSourceEventStream,
   execute,
@@ -17,6 +18,8 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
 } from 'graphql';
+import type { ListenerIterator } from '../pubsub.js';
+import { SharedResult, writeFrames, type FrameSink } from './subscription-frames.js';
 
 /** Put on a subscription field's extensions: `{ sharedResult: (event, context) => key }`. */
 export type SharedResultKey = (event: never, context: never) => string;
@@ -53,9 +56,11 @@ function mapEvents<T>(source: AsyncIterable<unknown>, map: (event: unknown) => T
 
 const printed = new WeakMap<DocumentNode, string>();
 /** Per event object, per operation, per key: the one execution every such subscriber shares. */
-const executions = new WeakMap<object, Map<string, Map<string, ExecutionResult | Promise<ExecutionResult>>>>();
+const executions = new WeakMap<object, Map<string, Map<string, SharedResult>>>();
 
-export async function sharedSubscribe(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
+const consumable = (stream: AsyncIterable<unknown>): stream is ListenerIterator => typeof (stream as Partial<ListenerIterator>).consume === 'function';
+
+export async function sharedSubscribe(args: ExecutionArgs, sink?: FrameSink): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const stream = await createSourceEventStream(args);
   if (!isAsyncIterable(stream)) return stream;
   const run = (event: unknown) => execute({ ...args, rootValue: event });
@@ -69,20 +74,22 @@ export async function sharedSubscribe(args: ExecutionArgs): Promise<AsyncIterabl
   let text = printed.get(args.document);
   if (text === undefined) printed.set(args.document, (text = print(args.document)));
   const operation = `${args.operationName ?? ''}\0${JSON.stringify(args.variableValues ?? {})}\0${text}`;
-  return mapEvents(stream, (event) => {
-    if (typeof event !== 'object' || event === null) return run(event);
+  const sharedFor = (event: unknown): SharedResult | undefined => {
+    if (typeof event !== 'object' || event === null) return undefined;
     let key: string;
     try {
       key = (keyOf as (e: unknown, c: unknown) => string)(event, args.contextValue);
     } catch {
-      return run(event); // the key could not be worked out: this subscriber gets its own answer (or error)
+      return undefined; // the key could not be worked out: this subscriber gets its own answer (or error)
     }
     let byOperation = executions.get(event);
     if (!byOperation) executions.set(event, (byOperation = new Map()));
     let byKey = byOperation.get(operation);
     if (!byKey) byOperation.set(operation, (byKey = new Map()));
-    let result = byKey.get(key);
-    if (!result) byKey.set(key, (result = run(event)));
-    return result;
-  });
+    let shared = byKey.get(key);
+    if (!shared) byKey.set(key, (shared = new SharedResult(run(event))));
+    return shared;
+  };
+  if (sink && consumable(stream)) return writeFrames(stream, (event) => sharedFor(event) ?? new SharedResult(run(event)), sink);
+  return mapEvents(stream, (event) => sharedFor(event)?.result ?? run(event));
 }

@@ -3,7 +3,7 @@
 // re-read, a deleted one's sockets are closed with 4403) and held to its limits
 // (connections per user, subscriptions per socket and per address).
 import type { IncomingMessage, Server } from 'node:http';
-import { getOperationAST, type GraphQLFormattedError, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { getOperationAST, type ExecutionResult, type GraphQLFormattedError, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Config } from '../config.js';
@@ -16,6 +16,7 @@ import type { Logger } from '../logger.js';
 import { unavailableError } from '../unavailable.js';
 import { wsOnSubscribe } from './armor.js';
 import { sharedSubscribe } from './shared-subscribe.js';
+import type { FrameSink } from './subscription-frames.js';
 import { UserSockets, WS_TOO_MANY_CONNECTIONS, type UserSocket } from './ws-connections.js';
 import { SubscriptionSlots, type SocketSlots } from './ws-subscriptions.js';
 
@@ -33,6 +34,11 @@ interface Options {
   addressOf: (request: IncomingMessage) => string;
 }
 
+/** Past this much unsent data on a socket, its directly written subscriptions wait for it to drain. */
+const SOCKET_BEHIND_BYTES = 1 << 20;
+/** Frames are built as bytes but are JSON text: a binary frame is no graphql-ws message. */
+const TEXT = { binary: false } as const;
+
 type Extra = {
   /** Set once connection_init is accepted. */
   address?: string;
@@ -49,6 +55,9 @@ export function startWebSocketServer(o: Options) {
   const slots = new SubscriptionSlots(config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION, config.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS);
   const checkDocument = wsOnSubscribe(o.schema, o.validationRules);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => o.formatError(e.toJSON(), e));
+  const payload = (result: ExecutionResult) => (result.errors?.length ? { ...result, errors: format(result.errors) } : result);
+  /** Each operation's context → where its frames can be written (see sharedSubscribe). */
+  const sinks = new WeakMap<object, FrameSink>();
 
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -68,9 +77,10 @@ export function startWebSocketServer(o: Options) {
       // Errors leave through the same formatter as on HTTP: codes kept, internals (Prisma's
       // messages, file paths) never sent; a database outage reads SERVICE_UNAVAILABLE.
       onError: (_ctx, _id, _payload, errors) => format(errors),
-      onNext: (_ctx, _id, _payload, _args, result) => (result.errors?.length ? { ...result, errors: format(result.errors) } : undefined),
-      // Subscribers whose payload would be the same share one execution per event.
-      subscribe: sharedSubscribe,
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors?.length ? payload(result) : undefined),
+      // Subscribers whose payload would be the same share one execution per event, and its
+      // frame is written straight to their sockets.
+      subscribe: (args) => sharedSubscribe(args, sinks.get(args.contextValue as object)),
       // A socket that has not sent connection_init (with its token) by then is closed (4408).
       connectionInitWaitTimeout: 5_000,
       onConnect: async (ctx) => {
@@ -112,7 +122,20 @@ export function startWebSocketServer(o: Options) {
         ctx.extra.account = ctx.extra.slots = undefined;
       },
       // Read per operation: a socket speaks as its account's latest row.
-      context: (ctx): AppContext => createContext(o.app, ctx.extra.account ? inEffect(ctx.extra.account.user) : null, ctx.extra.address, ctx.extra.session ?? null),
+      context: (ctx, id): AppContext => {
+        const context = createContext(o.app, ctx.extra.account ? inEffect(ctx.extra.account.user) : null, ctx.extra.address, ctx.extra.session ?? null);
+        const socket = ctx.extra.socket;
+        sinks.set(context, {
+          id,
+          payload,
+          write: (frame) => {
+            if (socket.readyState !== socket.OPEN) return;
+            if (socket.bufferedAmount < SOCKET_BEHIND_BYTES) return socket.send(frame, TEXT);
+            return new Promise<void>((drained) => socket.send(frame, TEXT, () => drained()));
+          },
+        });
+        return context;
+      },
     },
     wsServer,
   );

@@ -10,7 +10,7 @@
 // query at all, but one lost pub/sub message — a Redis reconnect — would leave it wrong until
 // the subscriber reconnects. Here each answer is read when the event is delivered.)
 import type { Db } from '../../db/prisma.js';
-import { listenerIterator, Topic, type LikeEvent, type PubSub } from '../../pubsub.js';
+import { listenerIterator, Topic, type LikeEvent, type ListenerIterator, type PubSub } from '../../pubsub.js';
 
 /** A like event as subscribers receive it: with who, among them, likes the creation. */
 export interface DeliveredLikeEvent extends LikeEvent {
@@ -45,7 +45,7 @@ export class LikeDelivery {
   ) {}
 
   /** The events of one creation, or of the whole feed, as one subscriber receives them. */
-  subscribe(creationId: string | null | undefined, userId: string | null): AsyncIterableIterator<unknown> {
+  subscribe(creationId: string | null | undefined, userId: string | null): ListenerIterator {
     const key = creationId ?? WHOLE_FEED;
     return listenerIterator(async (push) => {
       const me: Subscriber = { userId, push };

@@ -25,8 +25,12 @@ export class LikeResolver {
   }
 
   // The payload depends on the subscriber only through likedByMe: subscribers with the same
-  // answer share one execution of the operation (server/http/shared-subscribe.ts).
-  @Extensions({ sharedResult: (event: DeliveredLikeEvent, ctx: LikeContext) => String(likedByMe(event, ctx.user?.id ?? null)) })
+  // answer share one execution of the operation (server/http/shared-subscribe.ts), resolved
+  // synchronously (server/schema.ts, useSyncResolvers).
+  @Extensions({
+    sharedResult: (event: DeliveredLikeEvent, ctx: LikeContext) => String(likedByMe(event, ctx.user?.id ?? null)),
+    syncResolve: (event: DeliveredLikeEvent, _args: unknown, ctx: LikeContext) => likeChange(event, ctx),
+  })
   @Subscription(() => LikeChange, {
     description: 'Like counts as they change: of one creation, or of the whole feed when creationId is omitted',
     subscribe: ({ args, context }: SubscribeResolverData<unknown, LikeChangedArgs, LikeContext>) => {
@@ -40,6 +44,12 @@ export class LikeResolver {
     @Ctx() ctx: LikeContext,
     @Arg('creationId', () => ID, { nullable: true }) _creationId?: string,
   ): LikeChange {
-    return { creationId: event.creationId, likeCount: event.likeCount, likedByMe: likedByMe(event, ctx.user?.id ?? null) };
+    return likeChange(event, ctx);
   }
 }
+
+const likeChange = (event: DeliveredLikeEvent, ctx: LikeContext): LikeChange => ({
+  creationId: event.creationId,
+  likeCount: event.likeCount,
+  likedByMe: likedByMe(event, ctx.user?.id ?? null),
+});
