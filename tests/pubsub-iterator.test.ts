@@ -61,6 +61,32 @@ describe('listenerIterator', () => {
     expect(s.listeners()).toBe(0); // both gone: the fast one by break (return), the slow one by overflow
   });
 
+  it('hands events to a consumer in the publisher\'s own call, buffered ones first, and tells it when it ends', async () => {
+    const s = source();
+    const it = listenerIterator(s.register);
+    await Promise.resolve();
+    s.publish(1);
+    const got: unknown[] = [];
+    const ends: (Error | null)[] = [];
+    it.consume((v) => got.push(v), (e) => ends.push(e));
+    expect(got).toEqual([1]);
+    s.publish(2);
+    expect(got).toEqual([1, 2]); // no await in between: delivered synchronously
+    await it.return!();
+    s.publish(3);
+    expect(got).toEqual([1, 2]);
+    expect(ends).toEqual([null]);
+    expect(s.listeners()).toBe(0);
+    // Consuming one that has ended already ends at once; a failed one ends with its error.
+    it.consume(() => got.push('late'), (e) => ends.push(e));
+    expect(ends).toEqual([null, null]);
+    const failed = listenerIterator(async () => {
+      throw new Error('Redis is down');
+    });
+    const failure = new Promise<Error | null>((r) => failed.consume(() => {}, r));
+    expect(await failure).toEqual(new Error('Redis is down'));
+  });
+
   it('fails when the subscription itself cannot be made', async () => {
     const it = listenerIterator(async () => {
       throw new Error('Redis is down');
