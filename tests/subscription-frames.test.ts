@@ -3,8 +3,9 @@
 // when a result is late, formatted errors, a socket that stays behind ends its subscription
 // with an error, and return() (a client's `complete`) ends the events.
 import { describe, expect, it } from 'vitest';
-import { GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse, type ExecutionResult } from 'graphql';
-import { listenerIterator, MAX_BUFFERED_EVENTS } from '../server/pubsub.js';
+import { execute, GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse, type ExecutionResult } from 'graphql';
+import { inertPubSub, listenerIterator, MAX_BUFFERED_EVENTS } from '../server/pubsub.js';
+import { createSchema } from '../server/schema.js';
 import { sharedSubscribe } from '../server/http/shared-subscribe.js';
 import type { FrameSink } from '../server/http/subscription-frames.js';
 
@@ -145,6 +146,18 @@ describe('shared subscription frames', () => {
     r.publish({ n: 2 });
     expect(s.messages().map((m) => m.payload.data?.tick)).toEqual([{ n: 1, vip: false }]);
     expect(r.listeners()).toBe(0);
+  });
+
+  it('resolves likeChanged synchronously in the app schema, so its frames go out in the delivery loop', async () => {
+    const schema = await createSchema(inertPubSub);
+    const event = { creationId: 'c1', likeCount: 3, actorId: 'u1', liked: true, published: true, ownerId: 'o1', likers: new Set(['u2']) };
+    const query = parse('subscription($id: ID) { likeChanged(creationId: $id) { creationId likeCount likedByMe } }');
+    const result = (userId: string | null) => execute({ schema, document: query, rootValue: event, contextValue: { user: userId ? { id: userId } : null }, variableValues: { id: 'c1' } });
+    // type-graphql's own resolver (it takes an @Arg) would answer with a promise.
+    expect(result('u1')).not.toBeInstanceOf(Promise);
+    expect([result('u1'), result('u2'), result('u3'), result(null)]).toEqual(
+      [true, true, false, false].map((likedByMe) => ({ data: { likeChanged: { creationId: 'c1', likeCount: 3, likedByMe } } })),
+    );
   });
 
   it('answers without a socket through the iterator, sharing the same executions', async () => {
