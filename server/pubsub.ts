@@ -134,6 +134,8 @@ export interface ListenerIterator extends AsyncIterableIterator<unknown> {
    * (with its error if it failed); return() still ends it.
    */
   consume(onEvent: (payload: unknown) => void, onEnd: (error: Error | null) => void): void;
+  /** Removes the listener (and ends a consumer with no error). */
+  return(): Promise<IteratorResult<unknown>>;
 }
 
 /**

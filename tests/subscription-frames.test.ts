@@ -132,6 +132,10 @@ describe('shared subscription frames', () => {
     expect(fast.frames).toHaveLength(MAX_BUFFERED_EVENTS + 2);
     await settle();
     expect(r.listeners()).toBe(1);
+    // Once the socket catches up, nothing more goes out for the subscription that ended.
+    slow.drain();
+    await settle();
+    expect(slow.frames).toHaveLength(1);
   });
 
   it('stops writing and removes the listener on return() (the client completed)', async () => {

@@ -61,6 +61,7 @@ export class SharedResult {
 class FrameQueue {
   private readonly pending: SharedResult[] = [];
   private blocked = false;
+  private closed = false;
 
   constructor(
     private readonly sink: FrameSink,
@@ -68,14 +69,21 @@ class FrameQueue {
   ) {}
 
   push(shared: SharedResult) {
+    if (this.closed) return;
     if (this.pending.length >= MAX_BUFFERED_EVENTS) return this.overflow();
     this.pending.push(shared);
     if (!this.blocked) this.flush();
   }
 
+  /** The subscription ended: what is still queued is not sent. */
+  close() {
+    this.closed = true;
+    this.pending.length = 0;
+  }
+
   private readonly flush = () => {
     this.blocked = false;
-    while (this.pending.length) {
+    while (this.pending.length && !this.closed) {
       const frame = this.pending[0]!.frameFor(this.sink, this.flush);
       if (!frame) return void (this.blocked = true);
       this.pending.shift();
@@ -98,29 +106,31 @@ export function writeFrames(events: ListenerIterator, resultOf: (event: unknown)
   const ended = new Promise<IteratorResult<ExecutionResult>>((resolve, reject) => (settle = { resolve, reject }));
   ended.catch(() => undefined); // graphql-ws may end it (return) without reading it
   const done: IteratorResult<ExecutionResult> = { value: undefined, done: true };
-  const queue = new FrameQueue(sink, () => {
-    settle.reject(new Error('Too many undelivered events: subscribe again'));
-    void events.return?.();
-  });
+  const end = (error: Error | null) => {
+    queue.close();
+    if (error) settle.reject(error);
+    else settle.resolve(done);
+    return events.return();
+  };
+  const queue = new FrameQueue(sink, () => void end(new Error('Too many undelivered events: subscribe again')));
   events.consume(
     (event) => {
       try {
         queue.push(resultOf(event));
       } catch (e) {
-        settle.reject(e instanceof Error ? e : new Error(String(e)));
-        void events.return?.();
+        void end(e instanceof Error ? e : new Error(String(e)));
       }
     },
-    (error) => (error ? settle.reject(error) : settle.resolve(done)),
+    (error) => void end(error),
   );
   return {
     next: () => ended,
     return: async () => {
-      await events.return?.();
+      await end(null);
       return done;
     },
     throw: async (e: unknown) => {
-      await events.return?.();
+      await end(null);
       throw e;
     },
     [Symbol.asyncIterator]() {
