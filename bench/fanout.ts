@@ -14,7 +14,7 @@ import { createLogger } from '../server/logger.js';
 import { startServer } from '../server/app.js';
 import { issueToken } from '../server/auth/tokens.js';
 import { monotonicMs, type ClientsCommand, type ClientsReply } from './fanout-clients.js';
-import { startCpuProfile, summarize, type BenchSection, type LatencyStats } from './stats.js';
+import { percentile, startCpuProfile, summarize, type BenchSection, type LatencyStats } from './stats.js';
 
 const step = (m: string) => process.stderr.write(`[bench:fanout] ${m}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -343,7 +343,7 @@ export async function fanoutSection(): Promise<BenchSection> {
     children: Number(process.env.BENCH_FANOUT_CHILDREN ?? 1),
   });
   // Per like: when the first client had its frame, and how long the rest took after it.
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
   const spread = (s: Side) => {
     const first = s.perEvent.map((e) => e.first);
     const rest = s.perEvent.map((e) => e.last - e.first);
