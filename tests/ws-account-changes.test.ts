@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { gql, gqlOk, signUp, spawnApiProcess, startTestServer, waitFor, wsClient } from './helpers/server.js';
 import { seedCreations } from './helpers/seed.js';
+import { createHash } from 'node:crypto';
 import { deleteUser } from '../server/modules/user/user.service.js';
 
 // Neither the user cache nor the sweep helps here: what is tested is the announcement and the answers.
@@ -24,6 +25,17 @@ afterAll(async () => {
 });
 
 const ME = '{ me { id plan } }';
+
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/**
+ * Other spellings of a JWT that carry the same signature bytes: the last base64url character
+ * of a 32-byte HMAC holds 4 bits, so its 2 unused low bits can be anything, and padding may be added.
+ */
+function respellings(token: string): string[] {
+  const last = B64URL.indexOf(token.at(-1)!);
+  const sameBits = [0, 1, 2, 3].map((low) => B64URL[(last & ~3) | low]!).filter((c) => c !== token.at(-1));
+  return [...sameBits.map((c) => token.slice(0, -1) + c), `${token}=`];
+}
 const TOGGLE = 'mutation($id: ID!) { toggleLike(creationId: $id) { id likeCount } }';
 
 /** A connected socket, its close code and reason once closed, and one-shot operations over it. */
@@ -153,5 +165,45 @@ describe('sockets of a changed or deleted account', () => {
     const anon = await gql(server.url, 'mutation { signOut }');
     expect(anon.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     await Promise.all([here, there, otherSocket].map((s) => s.client.dispose()));
+  });
+
+  it('refuses every spelling of a signed-out token on GraphQL, REST and WebSocket, and closes the sockets opened with one', async () => {
+    const user = await signUp(server.url, 'Respeller', 'wsacct');
+    const variants = respellings(user.token);
+    expect(variants.length).toBeGreaterThanOrEqual(4);
+    // Each spelling is the same session to the JWT library: it answers before the sign-out.
+    for (const v of variants) expect((await gqlOk(server.url, ME, {}, v)).me.id).toBe(user.user.id);
+    const opened = await Promise.all([socket(server.url, variants[0]!), socket(second.url, variants[1]!)]);
+    await gqlOk(second.url, ME, {}, variants[2]); // cached on the other process
+
+    // Before: the list held a hash of the exact text, so every other spelling still answered.
+    expect(await gqlOk(server.url, 'mutation { signOut }', {}, user.token)).toEqual({ signOut: true });
+    await waitFor(() => opened.every((s) => s.closed.code !== undefined), 5_000, 'the respelled sockets to close');
+    for (const s of opened) expect(s.closed).toEqual({ code: 4403, reason: 'UNAUTHENTICATED: Signed out' });
+    for (const v of [user.token, ...variants]) {
+      for (const url of [server.url, second.url]) {
+        const http = await gql(url, ME, {}, v);
+        expect([http.status, http.errors?.[0]?.extensions?.code], v).toEqual([401, 'UNAUTHENTICATED']);
+        const rest = await fetch(`${url}/api/user/get-user-creations`, { headers: { authorization: `Bearer ${v}` } });
+        expect(rest.status, v).toBe(401);
+        const ws = await socket(url, v);
+        expect(ws.closed.code, v).toBe(4403);
+        await ws.client.dispose();
+      }
+    }
+    await Promise.all(opened.map((s) => s.client.dispose()));
+  });
+
+  it('still refuses a session signed out before sign-outs were named by jti, in any spelling', async () => {
+    const user = await signUp(server.url, 'Legacy', 'wsacct');
+    // What signOut wrote until now: a hash of the token's text.
+    const legacy = createHash('sha256').update(user.token).digest('base64url').slice(0, 22);
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    await server.app.services.db.$executeRaw`UPDATE "User" SET "revokedTokens" = ARRAY[${`${legacy}:${exp}`}::text] WHERE id = ${user.user.id}::uuid`;
+    server.app.services.identity.forget(user.user.id);
+    for (const v of [user.token, ...respellings(user.token)]) {
+      const http = await gql(server.url, ME, {}, v);
+      expect([http.status, http.errors?.[0]?.message], v).toEqual([401, 'You signed out of this session: please sign in again']);
+    }
   });
 });

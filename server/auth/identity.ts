@@ -14,7 +14,7 @@ import { inEffect } from '../modules/billing/billing.plan.js';
 import { ClerkJwks } from './clerk-jwks.js';
 import { profileChanges, profileFromClaims, profileFromUserJson, type ClerkUserJson, type Profile } from './clerk-profile.js';
 import { ClerkReachability, clerkUnavailable, DEFAULT_CLERK_TIMING, type ClerkTiming } from './clerk-reachability.js';
-import { tokenId, verifyTokenClaims, type TokenClaims } from './tokens.js';
+import { sessionOf, verifyTokenClaims, type Session, type TokenClaims } from './tokens.js';
 import { UserCache } from './user-cache.js';
 
 export type { User };
@@ -27,9 +27,9 @@ export interface IdentityProvider {
   forget(userId: string): void;
 }
 
-/** Whether the session of the token named `id` (tokenId) was signed out. */
-export const isSignedOut = (user: Pick<User, 'revokedTokens'>, id: string | undefined): boolean =>
-  id !== undefined && user.revokedTokens.some((entry) => entry.startsWith(`${id}:`));
+/** Whether a session (its tokenId and legacyTokenId, tokens.ts) was signed out. */
+export const isSignedOut = (user: Pick<User, 'revokedTokens'>, session: Pick<Session, 'id' | 'legacyId'> | undefined): boolean =>
+  session !== undefined && user.revokedTokens.some((entry) => entry.startsWith(`${session.id}:`) || entry.startsWith(`${session.legacyId}:`));
 
 const SIGNED_OUT = 'You signed out of this session: please sign in again';
 const PASSWORD_CHANGED = 'Your password was changed: please sign in again';
@@ -73,7 +73,7 @@ export class BuiltinIdentity implements IdentityProvider {
     if (!isUuid(userId)) throw unauthenticated();
     const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
-    if (isSignedOut(user, tokenId(token))) throw unauthenticated(SIGNED_OUT);
+    if (isSignedOut(user, sessionOf(token))) throw unauthenticated(SIGNED_OUT);
     if (claims.iatS < sessionsValidFrom(user)) throw unauthenticated(PASSWORD_CHANGED);
     // The plan as of this moment: a trial or cancelled period that ran out is FREE now.
     return inEffect(user);

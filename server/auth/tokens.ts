@@ -27,19 +27,42 @@ export function loadTokenSecret(jwtSecret: string | undefined, dataDir: string):
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-/** A token's name in a sign-out list: never the token itself (a database dump must not hand out sessions). */
-export const tokenId = (token: string): string => createHash('sha256').update(token).digest('base64url').slice(0, 22);
+const sha = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
-/** The session a (verified) token opens: its name in a sign-out list and when it expires (epoch s). */
+/**
+ * A session's name in a sign-out list: its token's `jti` (unique per sign-in), never the
+ * token's text. The JWT library accepts other spellings of the same signature (padding, the
+ * unused low bits of the last base64url character), so a list keyed on the text let a
+ * signed-out session back in with a re-encoded token. A token with no jti (none of ours) is
+ * named by a hash of the part its signature covers, which no spelling can change.
+ */
+export const tokenId = (token: string): string => {
+  const { jti } = decodeJwt(token);
+  return typeof jti === 'string' && jti ? jti : sha(token.split('.').slice(0, 2).join('.'));
+};
+
+/**
+ * The name sign-outs used before tokenId (a hash of the token's text), taken of the token's
+ * canonical spelling so that no re-encoding escapes an entry written then. Checked until
+ * those entries expire (a token lives TOKEN_TTL_SECONDS); the list is pruned at each sign-out.
+ */
+export const legacyTokenId = (token: string): string => {
+  const [header, payload, signature = ''] = token.split('.');
+  return sha(`${header}.${payload}.${Buffer.from(signature, 'base64url').toString('base64url')}`);
+};
+
+/** The session a (verified) token opens: its names in a sign-out list and when it expires (epoch s). */
 export interface Session {
   id: string;
+  /** legacyTokenId: how a sign-out made before tokenId named it. */
+  legacyId: string;
   expiresAt: number;
   /** When the token was issued (epoch s). */
   issuedAt: number;
 }
 export const sessionOf = (token: string): Session => {
   const { exp, iat } = decodeJwt(token);
-  return { id: tokenId(token), expiresAt: exp ?? 0, issuedAt: iat ?? 0 };
+  return { id: tokenId(token), legacyId: legacyTokenId(token), expiresAt: exp ?? 0, issuedAt: iat ?? 0 };
 };
 
 export async function issueToken(secret: Uint8Array, userId: string, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {

@@ -4,6 +4,7 @@
 // kept, so that a change to the user (plan, deletion) reaches every socket speaking as them.
 import type { User } from '../db/generated/client.js';
 import { isSignedOut, sessionsValidFrom } from '../auth/identity.js';
+import type { Session } from '../auth/tokens.js';
 import { ErrorCode } from '../errors.js';
 
 /** Close code for "too many connections for this user". */
@@ -16,10 +17,8 @@ export const SIGNED_OUT_REASON = `${ErrorCode.UNAUTHENTICATED}: Signed out`;
 /** One signed-in socket: who it speaks as (replaced by a fresh row when the user changes), and how to end it. */
 export interface UserSocket {
   user: User;
-  /** Its token's tokenId: signing that session out ends the socket. */
-  tokenId?: string;
-  /** When its token was issued (epoch s): a password changed after that ends the socket. */
-  issuedAt?: number;
+  /** Its token's session (tokens.ts): signing it out, or a password changed after it was issued, ends the socket. */
+  session?: Session;
   close(code: number, reason: string): void;
 }
 
@@ -67,7 +66,7 @@ export class UserSockets {
       const user = fresh.get(id);
       if (user) {
         for (const s of sockets) {
-          if (isSignedOut(user, s.tokenId) || (s.issuedAt ?? 0) < sessionsValidFrom(user)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
+          if (isSignedOut(user, s.session) || (s.session?.issuedAt ?? 0) < sessionsValidFrom(user)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
           else s.user = user;
         }
       } else {

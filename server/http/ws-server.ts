@@ -102,7 +102,7 @@ export function startWebSocketServer(o: Options) {
         // Closed while we authenticated: onClose has run already, so count nothing.
         if (socket.readyState !== socket.OPEN) return false;
         if (user) {
-          const account: UserSocket = { user, tokenId: session?.id, issuedAt: session?.issuedAt, close: (code, reason) => socket.close(code, reason) };
+          const account: UserSocket = { user, session: session ?? undefined, close: (code, reason) => socket.close(code, reason) };
           const slot = accounts.add(account);
           if (!slot.ok) {
             // The first close wins: graphql-ws's own 4403 that follows is a no-op.
