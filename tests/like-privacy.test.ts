@@ -1,7 +1,9 @@
 // Likes of private creations (issue 13, item 10): the whole-feed likeChanged stream carried
 // private creations' ids to anyone, and a liker could not take a like back once the creation
 // was unpublished. A private creation's like changes reach its owner only; an earlier like
-// can be removed after unpublishing (likeCount keeps counting Like rows) but not given again.
+// can be removed after unpublishing (likeCount keeps counting Like rows) but not given again,
+// and that un-like answers nothing of the creation (issue 27, item 2: it returned the prompt,
+// the author's name and a signed URL of the now private image).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
 import { seedCreations } from './helpers/seed.js';
@@ -64,7 +66,7 @@ describe('likes of private creations', () => {
     }
   });
 
-  it('lets a liker take back a like after the creation is unpublished, but not like it again', async () => {
+  it('lets a liker take back a like after the creation is unpublished, answering nothing of it, but not like it again', async () => {
     const owner = await signUp(server.url, 'Owner', 'likepriv');
     const liker = await signUp(server.url, 'Liker', 'likepriv');
     const [creation] = await seedCreations(server.app.services.db, owner.user.id, 1, { published: true });
@@ -73,9 +75,12 @@ describe('likes of private creations', () => {
     await gqlOk(server.url, TOGGLE, { id }, owner.token);
     await gqlOk(server.url, 'mutation($id: ID!) { setCreationPublished(id: $id, publish: false) { published } }', { id }, owner.token);
 
-    const unliked = await gql(server.url, TOGGLE, { id }, liker.token);
-    expect(unliked.errors).toBeUndefined();
-    expect(unliked.data?.toggleLike).toMatchObject({ likeCount: 1, likedByMe: false });
+    // The un-like is recorded, and nothing of the creation comes back: not its prompt, author or image.
+    const LEAK = 'mutation($id: ID!) { toggleLike(creationId: $id) { id prompt content likeCount user { firstName } } }';
+    const unliked = await gql(server.url, LEAK, { id }, liker.token);
+    expect(unliked.data).toBeNull();
+    expect(unliked.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['NOT_FOUND', 'This creation is no longer public: your like was taken back']]);
+    expect(JSON.stringify(unliked)).not.toMatch(new RegExp(`${creation!.prompt}|/files/|Owner`));
     const again = await gql(server.url, TOGGLE, { id }, liker.token);
     expect(again.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const rows = await server.app.services.db.like.findMany({ where: { creationId: id } });
@@ -92,7 +97,8 @@ describe('likes of private creations', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
       body: JSON.stringify({ id }),
     });
-    expect(rest.status).toBe(200);
-    expect(await rest.json()).toMatchObject({ success: true, likeCount: 1, likedByMe: false });
+    expect(rest.status).toBe(404);
+    expect(await rest.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'This creation is no longer public: your like was taken back' });
+    expect((await server.app.services.db.like.findMany({ where: { creationId: id } })).map((r) => r.userId)).toEqual([owner.user.id]);
   });
 });

@@ -38,8 +38,10 @@ export class LikeService {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [row] = await db.$queryRaw<ToggleRow[]>(toggleStatement(userId, creationId));
       // A creation you cannot see cannot be liked; a like given while it was published can
-      // still be taken back after it is unpublished (likeCount keeps counting Like rows).
-      if (!row || (!row.published && row.ownerId !== userId && row.removed === 0)) throw notFound();
+      // still be taken back after it is unpublished (likeCount keeps counting Like rows), but
+      // nothing of the creation is answered then: not its prompt, its author or its image.
+      const visible = row !== undefined && (row.published || row.ownerId === userId);
+      if (!row || (!visible && row.removed === 0)) throw notFound();
       if (!row.creation) continue;
       const liked = row.added === 1;
       const creation: Creation = { ...row.creation, createdAt: new Date(`${row.creation.createdAt}Z`) };
@@ -48,6 +50,7 @@ export class LikeService {
       await publishLikeEvent(redis, config.REDIS_PREFIX, event, creation.likeVersion).catch((e: unknown) =>
         log.warn({ err: (e as Error).message, creationId }, 'could not publish a like change'),
       );
+      if (!visible) throw new AppError(ErrorCode.NOT_FOUND, 'This creation is no longer public: your like was taken back');
       return { creation, liked };
     }
     throw new AppError(ErrorCode.RATE_LIMITED, 'Too many likes of this creation at once. Please try again.');

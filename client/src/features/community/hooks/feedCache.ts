@@ -68,3 +68,20 @@ export function prependCreation(cache: ApolloCache, creation: PublishedCreation)
     },
   });
 }
+
+/** A creation the viewer may no longer see (its owner unpublished it): out of the feed and the cache. */
+export function removeCreation(cache: ApolloCache, creationId: string): void {
+  const id = cache.identify({ __typename: 'Creation', id: creationId });
+  if (!id) return;
+  cache.modify({
+    id: 'ROOT_QUERY',
+    fields: {
+      communityFeed(existing, { readField }) {
+        if (!isConnection(existing)) return existing;
+        return { ...existing, edges: existing.edges.filter((edge) => readField('id', edge.node) !== creationId) };
+      },
+    },
+  });
+  cache.evict({ id });
+  cache.gc();
+}

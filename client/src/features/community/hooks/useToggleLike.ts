@@ -1,7 +1,9 @@
-import { useMutation } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { toAppError } from '../../../lib/graphqlError';
 import { ToggleLikeMutation } from '../api/operations';
+import { removeCreation } from './feedCache';
 import type { CommunityCreation } from '../types';
 
 type Likeable = Pick<CommunityCreation, 'id' | 'likeCount' | 'likedByMe' | 'likes'>;
@@ -9,10 +11,13 @@ type Likeable = Pick<CommunityCreation, 'id' | 'likeCount' | 'likedByMe' | 'like
 /**
  * Likes or unlikes at once (spec §4): the optimistic answer adds or removes the user's id
  * in `likes` and moves the count, in the list and the viewer alike (both read the cache).
- * If the server says no, Apollo drops the optimistic layer, which reverts both.
+ * If the server says no, Apollo drops the optimistic layer, which reverts both. A creation its
+ * owner has unpublished meanwhile answers NOT_FOUND (the un-like is still recorded): it leaves
+ * the feed, with the server's words.
  */
 export function useToggleLike(userId: string | null): (creation: Likeable) => Promise<void> {
   const [mutate] = useMutation(ToggleLikeMutation);
+  const client = useApolloClient();
   return useCallback(
     async (creation: Likeable) => {
       if (!userId) return;
@@ -28,10 +33,16 @@ export function useToggleLike(userId: string | null): (creation: Likeable) => Pr
       };
       try {
         await mutate({ variables: { creationId: creation.id }, optimisticResponse: { toggleLike: optimistic } });
-      } catch {
-        toast.error('Failed to update like');
+      } catch (e) {
+        const error = toAppError(e);
+        if (error.code !== 'NOT_FOUND') {
+          toast.error('Failed to update like');
+          return;
+        }
+        toast.error(error.message);
+        removeCreation(client.cache, creation.id);
       }
     },
-    [userId, mutate],
+    [userId, mutate, client],
   );
 }

@@ -111,6 +111,23 @@ describe('CommunityRoute: likes (spec §4, §8)', () => {
     expect(likeState(likeIn(ada))).toEqual({ pressed: 'false', count: '2' });
   });
 
+  it('takes a creation unpublished meanwhile out of the feed with the server\'s words when the un-like answers NOT_FOUND', async () => {
+    const unpublished: MockLink.MockedResponse = {
+      request: { query: ToggleLikeMutation, variables: { creationId: 'a' } },
+      result: { errors: [{ message: 'This creation is no longer public: your like was taken back', extensions: { code: 'NOT_FOUND' } }] },
+      delay: 20,
+    };
+    renderRoute([feedMock([node('a', 'Ada', 'A lighthouse', ['u2', ME]), ...FEED.slice(1)]), unpublished]);
+    const ada = await card(/View creation by Ada/);
+    await act(async () => {
+      fireEvent.click(likeIn(ada));
+    });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This creation is no longer public: your like was taken back'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /View creation by Ada/ })).toBeNull());
+    expect(screen.getByRole('button', { name: /View creation by Linus/ })).toBeTruthy();
+    expect(toast.error).not.toHaveBeenCalledWith('Failed to update like');
+  });
+
   it('keeps the like when the server accepts it', async () => {
     const accepted: MockLink.MockedResponse = {
       request: { query: ToggleLikeMutation, variables: { creationId: 'c' } },
