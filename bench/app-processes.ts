@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { WORKER_PROCESS_ENV } from '../server/constants.js';
+import { PROCESS_ENV } from '../server/constants.js';
 
 export interface AppProcess {
   kind: 'api' | 'worker';
@@ -67,7 +67,7 @@ export async function startAppProcess(kind: 'api' | 'worker', env: Record<string
   const portEnv = kind === 'api' ? { PORT: String(port) } : { WORKER_METRICS_PORT: String(port) };
   const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', script], {
     cwd: resolve(import.meta.dirname, '..'),
-    env: { ...(kind === 'worker' ? WORKER_PROCESS_ENV : {}), ...process.env, HOST: '127.0.0.1', ...env, ...portEnv },
+    env: { ...PROCESS_ENV, ...process.env, HOST: '127.0.0.1', ...env, ...portEnv },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';

@@ -11,6 +11,7 @@ import {
   LIKE_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
   UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
+  UPLOAD_MAX_CONCURRENT_DEFAULT,
   FILE_URL_TTL_SECONDS_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   PDF_READ_TIMEOUT_MS_DEFAULT,
@@ -109,6 +110,8 @@ const schema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 31 - 1).default(UPLOAD_MAX_BYTES_DEFAULT),
   /** An upload (GraphQL or REST) that sends no bytes for this long is refused with 408 and its connection closed. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
+  /** Requests one API process receives files for at once; past it, SERVICE_UNAVAILABLE before any file is read. */
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).default(UPLOAD_MAX_CONCURRENT_DEFAULT),
   /**
    * A private image's URL is signed for between half of this and this (seconds); a published
    * one may be cached this long, so an unpublished or deleted image can outlive it in caches by that much.

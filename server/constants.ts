@@ -67,6 +67,8 @@ export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
 export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 /** An upload that sends nothing for this long is refused (408) and its connection closed. */
 export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
+/** Requests one API process receives files for at once (each file goes to a temporary file, not memory). */
+export const UPLOAD_MAX_CONCURRENT_DEFAULT = 16;
 /** How long a private image's signed URL works at most (and how long caches keep a published one). */
 export const FILE_URL_TTL_SECONDS_DEFAULT = 3600;
 export const RESUME_TEXT_MAX_CHARS = 40_000;
@@ -101,8 +103,10 @@ export const SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const MESSAGE_RATE_PER_HOUR_DEFAULT = 20;
 
 /**
- * Environment defaults for a worker process, read by the C library when the process starts:
- * glibc's malloc keeps at most 2 arenas, so memory the image models free is reused instead of
- * spread over per-thread arenas (12 MP photo: worker peak 1.53 → 1.42 GB, idle −45 MB).
+ * Environment defaults for the API and worker processes, read by the C library when a process
+ * starts: glibc's malloc keeps at most 2 arenas, so memory freed by native code (image models,
+ * libvips checking uploads) is reused instead of spread over per-thread arenas (12 MP photo:
+ * worker peak 1.53 → 1.42 GB, idle −45 MB; API, 24 × 2 × 10 MB upload flood: baseline −50 MB,
+ * growth +40 → +8–17 MB).
  */
-export const WORKER_PROCESS_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };
+export const PROCESS_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from './config.js';
-import { WORKER_PROCESS_ENV } from './constants.js';
+import { PROCESS_ENV } from './constants.js';
 import { createLogger } from './logger.js';
 import { requireDependencies } from './process.js';
 import { applyMigrations } from './db/migrations.js';
@@ -31,8 +31,8 @@ if (!isClientBuilt()) {
 
 const children = supervise(
   [
-    { name: 'api', script: 'server/main.ts' },
-    { name: 'worker', script: 'worker/main.ts', env: WORKER_PROCESS_ENV },
+    { name: 'api', script: 'server/main.ts', env: PROCESS_ENV },
+    { name: 'worker', script: 'worker/main.ts', env: PROCESS_ENV },
   ],
   root,
   log,

@@ -1,6 +1,7 @@
-// Uploaded files: read with a size limit, typed by their bytes (never by name or
-// header), and — for inputs a worker needs — kept privately under DATA_DIR/uploads
-// (or in the S3 bucket, providers/storage/s3.ts) until the job is over.
+// Uploaded files: read with a size limit into temporary files (never into memory: a flood
+// of admitted 10 MB uploads held the API's memory up, issue 27 item 3), typed by their bytes
+// (never by name or header), and — for inputs a worker needs — kept privately under
+// DATA_DIR/uploads (or in the S3 bucket, providers/storage/s3.ts) until the job is over.
 //
 // GraphQL multipart requests are read whole before any resolver runs (graphqlUploads):
 // type-graphql awaits every argument that is a promise, Upload scalars included, before
@@ -8,20 +9,37 @@
 // multipart parser before it reached the next file, and the request would never answer.
 // So who may upload (identity, plan, rate, running jobs) is asked before the first file.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
 import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
 import multer from 'multer';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, ErrorCode, isAppError } from './errors.js';
 import { refusalBody } from './http/request-errors.js';
 
+/** A received file: in a temporary file of this process (removed when its request ends). */
 export interface UploadedFile {
-  bytes: Buffer;
+  path: string;
+  size: number;
   filename: string;
 }
+
+let incoming: Promise<string> | undefined;
+/** This process's folder for files being received, under the OS's temporary folder; removed at exit. */
+export function incomingDir(): Promise<string> {
+  if (!incoming) {
+    incoming = mkdtemp(join(tmpdir(), `atelier-uploads-${process.pid}-`));
+    void incoming.then((dir) => process.once('exit', () => rmSync(dir, { recursive: true, force: true })));
+  }
+  return incoming;
+}
+
+/** Removes received files (a request's, once it has ended); a file already gone is no error. */
+export const removeReceived = (paths: Iterable<string>) => Promise.all([...paths].map((p) => rm(p, { force: true })));
 
 const tooLarge = (maxBytes: number) =>
   new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The file is too large: the limit is ${Math.floor(maxBytes / (1024 * 1024))} MB`, { maxBytes });
@@ -72,26 +90,36 @@ function answerStalled(req: Request, res: Response, idleMs: number): void {
   res.status(408).set('Connection', 'close').json(refusalBody(ErrorCode.BAD_USER_INPUT, stalledMessage(idleMs)));
 }
 
-/** A GraphQL upload already read to its end: its bytes, or why they could not be read. */
+/** A GraphQL upload already read to its end: its temporary file, or why it could not be read. */
 interface ReceivedUpload extends FileUpload {
-  received: { bytes: Buffer } | { error: AppError };
+  received: { path: string; size: number } | { error: AppError };
 }
 
 const isReceived = (file: FileUpload): file is ReceivedUpload => 'received' in file;
 
-/** Reads one file of a multipart request to its end, keeping at most maxBytes (the rest is discarded). */
-async function receive(file: FileUpload, maxBytes: number): Promise<ReceivedUpload> {
+/**
+ * Reads one file of a multipart request to its end into a temporary file in `dir` (named in
+ * `paths`, for removal), keeping at most maxBytes (the rest is discarded).
+ */
+async function receive(file: FileUpload, maxBytes: number, dir: string, paths: Set<string>): Promise<ReceivedUpload> {
   let received: ReceivedUpload['received'];
-  const chunks: Buffer[] = [];
+  const path = join(dir, randomUUID());
+  paths.add(path);
   let size = 0;
   try {
     const stream = file.createReadStream();
-    for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      // Past the limit the parser (limited to maxBytes + 1) skips the rest of the file.
-      if (size <= maxBytes) chunks.push(chunk as Buffer);
-    }
-    received = size > maxBytes || (stream as { truncated?: boolean }).truncated ? { error: tooLarge(maxBytes) } : { bytes: Buffer.concat(chunks, size) };
+    await pipeline(
+      stream,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          // Past the limit the parser (limited to maxBytes + 1) skips the rest of the file.
+          if (size <= maxBytes) yield chunk;
+        }
+      },
+      createWriteStream(path, { mode: 0o600 }),
+    );
+    received = size > maxBytes || (stream as { truncated?: boolean }).truncated ? { error: tooLarge(maxBytes) } : { path, size };
   } catch (e) {
     received =
       (e as { status?: number }).status === 413 ? { error: tooLarge(maxBytes) } : { error: new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`) };
@@ -105,8 +133,8 @@ async function receive(file: FileUpload, maxBytes: number): Promise<ReceivedUplo
     received,
     createReadStream: () => {
       if (error) throw error;
-      // Typed as an fs.ReadStream by graphql-upload-minimal; any Readable is what it really hands out.
-      return Readable.from([(received as { bytes: Buffer }).bytes]) as unknown as ReturnType<FileUpload['createReadStream']>;
+      // Typed as graphql-upload-minimal's own stream; any Readable is what it really hands out.
+      return createReadStream(path) as unknown as ReturnType<FileUpload['createReadStream']>;
     },
   };
 }
@@ -140,14 +168,16 @@ export interface GraphqlUploadLimits {
   idleMs: number;
   /**
    * Throws an AppError when the request's files must not be read (no identity, plan, rate,
-   * running jobs); asked once the operations are parsed, before the first file arrives.
+   * running jobs, uploads under way); asked once the operations are parsed, before the first
+   * file arrives. What it returns is called when the request ends (a slot given back).
    */
-  admit?: (req: Request) => Promise<void>;
+  admit?: (req: Request) => Promise<(() => void) | void>;
 }
 
 /**
  * Express middleware for GraphQL multipart requests (graphql-multipart-request-spec),
- * in place of graphql-upload-minimal's: each file is read into memory (at most maxBytes,
+ * in place of graphql-upload-minimal's: each file is read into a temporary file, removed
+ * when the request ends (at most maxBytes,
  * a larger one is refused with PAYLOAD_TOO_LARGE when its resolver reads it) as the
  * parser reaches it, whatever the order of the map and the parts, and the operation
  * runs only once every file is in. A request that `admit` refuses runs at once instead,
@@ -171,17 +201,32 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
       next(err);
     };
     let stopWatching = () => {};
+    const paths = new Set<string>();
+    let release: (() => void) | void = undefined;
+    res.once('close', () => {
+      release?.();
+      void removeReceived(paths);
+    });
     processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
       .then(async (operations) => {
         const uploads = uploadsIn(operations);
-        const refusal = uploads.size && limits.admit ? await limits.admit(req).then(() => null, (e: unknown) => (isAppError(e) ? e : null)) : null;
+        let refusal: AppError | null = null;
+        if (uploads.size && limits.admit) {
+          try {
+            release = await limits.admit(req);
+            if (res.writableEnded || res.destroyed) release?.();
+          } catch (e) {
+            refusal = isAppError(e) ? e : null;
+          }
+        }
+        const dir = refusal || uploads.size === 0 ? '' : await incomingDir();
         for (const upload of uploads) {
           if (refusal) {
             upload.promise.then(discard, () => undefined);
             upload.promise = Promise.reject(refusal);
           } else {
             // The Upload scalar hands resolvers this promise: it now settles once the file is read.
-            upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes));
+            upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes, dir, paths));
             received.push(upload.promise);
           }
           upload.promise.catch(() => undefined);
@@ -210,28 +255,29 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
   };
 }
 
-/** A GraphQL upload's bytes, refusing more than maxBytes; the file was read by graphqlUploads. */
-export async function readUpload(upload: Promise<FileUpload> | FileUpload, maxBytes: number): Promise<UploadedFile> {
+/** A GraphQL upload as a received file, refusing more than maxBytes; the file was read by graphqlUploads. */
+export async function readUpload(upload: Promise<FileUpload> | FileUpload): Promise<UploadedFile> {
   let file: FileUpload;
   try {
     file = await upload;
   } catch (e) {
     throw new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`);
   }
-  const { received } = isReceived(file) ? file : await receive(file, maxBytes);
+  // Only graphqlUploads hands out uploads: one that it did not read is a request it never saw.
+  if (!isReceived(file)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'The upload must be sent as a multipart request');
+  const { received } = file;
   if ('error' in received) throw received.error;
-  if (received.bytes.length > maxBytes) throw tooLarge(maxBytes);
-  return { bytes: received.bytes, filename: file.filename };
+  return { ...received, filename: file.filename };
 }
 
-/** The file's real type, read from its bytes. */
-export async function sniff(bytes: Buffer): Promise<{ mime: string; ext: string } | undefined> {
-  return fileTypeFromBuffer(bytes);
+/** The file's real type, read from its first bytes. */
+export async function sniff(path: string): Promise<{ mime: string; ext: string } | undefined> {
+  return fileTypeFromFile(path);
 }
 
 export async function requirePdf(file: UploadedFile): Promise<void> {
-  if (file.bytes.length === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select a resume file first');
-  const type = await sniff(file.bytes);
+  if (file.size === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select a resume file first');
+  const type = await sniff(file.path);
   if (type?.mime !== 'application/pdf') {
     throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Only PDF resumes can be reviewed: please upload a .pdf file', {
       detected: type?.mime ?? 'unknown',
@@ -240,11 +286,12 @@ export async function requirePdf(file: UploadedFile): Promise<void> {
 }
 
 /** Keeps a job's input file privately on local disk (never served); returns its key. LocalStorage's uploads (S3Storage keeps them in the bucket). */
-export async function savePrivateUpload(dataDir: string, bytes: Buffer, ext: string): Promise<string> {
+export async function savePrivateUpload(dataDir: string, file: string, ext: string): Promise<string> {
   const dir = join(dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
   const key = `${randomUUID()}.${ext.replace(/[^a-z0-9]/gi, '')}`;
-  await writeFile(join(dir, key), bytes, { mode: 0o600 });
+  // A copy, not a move: the received file may be on another file system, and is removed with its request.
+  await copyFile(file, join(dir, key));
   return key;
 }
 
@@ -257,13 +304,14 @@ export const readPrivateUpload = (dataDir: string, key: string) => readFile(keyP
 export const deletePrivateUpload = (dataDir: string, key: string) => rm(keyPath(dataDir, key), { force: true });
 
 /**
- * Parses a REST multipart body (spec §7 field names) into memory with the same limit.
- * A body that sends nothing for idleMs is answered here with 408 (connection closed)
- * and the promise rejects.
+ * Parses a REST multipart body (spec §7 field names) into temporary files with the same
+ * limit (removed by removeRestUploads). A body that sends nothing for idleMs is answered here
+ * with 408 (connection closed) and the promise rejects.
  */
-export function parseRestUploads(req: Request, res: Response, fields: string[], maxBytes: number, idleMs: number): Promise<void> {
-  // Files under other names are ignored (and dropped with the request), not an error.
-  const parse = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: fields.length + 2, fields: 10 } }).any();
+export async function parseRestUploads(req: Request, res: Response, fields: string[], maxBytes: number, idleMs: number): Promise<void> {
+  const storage = multer.diskStorage({ destination: await incomingDir(), filename: (_req, _file, named) => named(null, randomUUID()) });
+  // Files under other names are ignored (and removed with the request's), not an error.
+  const parse = multer({ storage, limits: { fileSize: maxBytes, files: fields.length + 2, fields: 10 } }).any();
   return new Promise((resolve, reject) => {
     let settled = false;
     let stopWatching = () => {};
@@ -290,8 +338,11 @@ export function parseRestUploads(req: Request, res: Response, fields: string[], 
 export function restFile(req: { files?: unknown }, field: string): UploadedFile | undefined {
   const files = req.files as Express.Multer.File[] | undefined;
   const f = files?.find((x) => x.fieldname === field);
-  return f ? { bytes: f.buffer, filename: f.originalname } : undefined;
+  return f ? { path: f.path, size: f.size, filename: f.originalname } : undefined;
 }
+
+/** Removes a REST request's received files (multer removes them itself when parsing fails). */
+export const removeRestUploads = (req: { files?: unknown }) => removeReceived(((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => f.path));
 
 /**
  * The image types the tools read, as users are told (the picker's hint and its check before
@@ -324,18 +375,20 @@ export interface CheckedImage {
  * tries to hold it in memory).
  */
 export async function requireImage(file: UploadedFile | undefined, maxPixels: number, what = 'an image'): Promise<CheckedImage> {
-  if (!file || file.bytes.length === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
-  const type = await sniff(file.bytes);
+  if (!file || file.size === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
+  const type = await sniff(file.path);
   if (!type || !IMAGE_TYPES.has(type.mime)) {
     throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Please upload ${what} (${IMAGE_TYPE_NAMES})`, {
       detected: type?.mime ?? 'unknown',
     });
   }
   const { default: sharp } = await import('sharp');
+  // The API only checks images: libvips' operation cache (50 MB by default) would keep them.
+  sharp.cache(false);
   try {
-    const meta = await sharp(file.bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).metadata();
+    const meta = await sharp(file.path, { limitInputPixels: maxPixels, failOn: 'truncated' }).metadata();
     // Decoding a small thumbnail reads the whole file through, without holding it all.
-    await sharp(file.bytes, { limitInputPixels: maxPixels, failOn: 'truncated' }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    await sharp(file.path, { limitInputPixels: maxPixels, failOn: 'truncated' }).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
     return { width: meta.width ?? 0, height: meta.height ?? 0, ext: type.ext };
   } catch (e) {
     const message = (e as Error).message;

@@ -2,7 +2,8 @@
 // flipped bits, and any file name or declared type. The verdict comes from the bytes
 // alone, every refusal is a coded AppError (never a crash), and over HTTP a refused
 // upload leaves nothing on disk and no job behind.
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -41,8 +42,23 @@ async function verdict(check: () => Promise<unknown>): Promise<string> {
     return (e as AppError).code;
   }
 }
-const asImage = (bytes: Buffer, filename = 'x.png') => verdict(() => requireImage({ bytes, filename }, MAX_PIXELS));
-const asPdf = (bytes: Buffer, filename = 'x.pdf') => verdict(() => requirePdf({ bytes, filename }));
+/** The bytes as a received upload: a file, as the upload middlewares leave it. */
+function received(bytes: Buffer, filename: string) {
+  const path = join(tmpdir(), `fuzz-upload-${process.pid}-${++serial}`);
+  writeFileSync(path, bytes);
+  return { path, size: bytes.length, filename };
+}
+let serial = 0;
+const checked = async (bytes: Buffer, filename: string, check: (file: ReturnType<typeof received>) => Promise<unknown>) => {
+  const file = received(bytes, filename);
+  try {
+    return await verdict(() => check(file));
+  } finally {
+    rmSync(file.path, { force: true });
+  }
+};
+const asImage = (bytes: Buffer, filename = 'x.png') => checked(bytes, filename, (f) => requireImage(f, MAX_PIXELS));
+const asPdf = (bytes: Buffer, filename = 'x.pdf') => checked(bytes, filename, (f) => requirePdf(f));
 
 const kind = fc.constantFrom<'png' | 'jpeg' | 'webp' | 'gif'>('png', 'jpeg', 'webp', 'gif');
 const MAGIC = [Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('ffd8ffe0', 'hex'), Buffer.from('GIF89a'), Buffer.from('RIFF\0\0\0\0WEBP'), Buffer.from('%PDF-1.7\n')];

@@ -3,7 +3,7 @@
 // answer {success, content, message}.
 import { Router } from 'express';
 import { authed, type RestDeps, type RestUploadConfig } from '../rest.js';
-import { parseRestUploads, restFile } from '../uploads.js';
+import { parseRestUploads, removeRestUploads, restFile } from '../uploads.js';
 import { answerWhenDone, type JobAnswerDeps } from '../modules/job/job.rest.js';
 import type { Tool } from './tool.js';
 import type { ToolFiles, ToolService } from './tool.service.js';
@@ -17,12 +17,22 @@ export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService;
     r.post(
       rest.path,
       authed(app, async (req, res) => {
+        let release = () => {};
         const files = async (): Promise<ToolFiles> => {
+          // A slot among the user's jobs before the first byte is read (upload-slots.ts).
+          release = await app.jobs.receiveUploads(req.user);
           await parseRestUploads(req, res, fields, app.config.UPLOAD_MAX_BYTES, app.config.UPLOAD_IDLE_TIMEOUT_MS);
           return Object.fromEntries(fields.map((f) => [f, restFile(req, f)]));
         };
         const input = () => rest.fromBody((req.body ?? {}) as Record<string, unknown>);
-        const job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined });
+        let job;
+        try {
+          job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined });
+        } finally {
+          // Stored for the worker (or refused): the received files and the slot are done with.
+          release();
+          await removeRestUploads(req);
+        }
         await answerWhenDone(app, req, res, job);
       }),
     );

@@ -54,7 +54,7 @@ export class ToolService {
     const sizes: Record<string, { width: number; height: number }> = {};
     for (const spec of tool.uploads) {
       const file = files[spec.field];
-      if (!file || file.bytes.length === 0) {
+      if (!file || file.size === 0) {
         if (spec.missing) throw new AppError(ErrorCode.BAD_USER_INPUT, spec.missing);
         continue;
       }
@@ -83,7 +83,7 @@ export class ToolService {
     const keys: Record<string, string> = {};
     try {
       for (const u of uploads) {
-        keys[u.spec.key] = await this.storage.putUpload(u.file.bytes, u.ext).catch((e: Error) => {
+        keys[u.spec.key] = await this.storage.putUpload(u.file.path, u.ext).catch((e: Error) => {
           this.services.log.warn({ err: e.message }, 'could not store an upload');
           throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'Your file could not be stored just now. Please try again in a moment.');
         });
@@ -96,11 +96,11 @@ export class ToolService {
   }
 }
 
-/** GraphQL's upload arguments as a tool's files, read one after the other when the tool asks. */
-export function graphqlFiles(uploads: Record<string, Promise<FileUpload> | null | undefined>, maxBytes: number): () => Promise<ToolFiles> {
+/** GraphQL's upload arguments as a tool's files (received by graphqlUploads), taken when the tool asks. */
+export function graphqlFiles(uploads: Record<string, Promise<FileUpload> | null | undefined>): () => Promise<ToolFiles> {
   return async () => {
     const files: ToolFiles = {};
-    for (const [field, upload] of Object.entries(uploads)) files[field] = upload ? await readUpload(upload, maxBytes) : undefined;
+    for (const [field, upload] of Object.entries(uploads)) files[field] = upload ? await readUpload(upload) : undefined;
     return files;
   };
 }

@@ -3,6 +3,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { loadConfig, type Config } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/app.js';
+import { PROCESS_ENV } from '../../server/constants.js';
 
 export interface GqlResult<T = Record<string, any>> {
   status: number;
@@ -118,7 +119,8 @@ export async function spawnApiProcess(env: Record<string, string> = {}) {
     });
   });
   const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    // As npm start and npm run api start it (PROCESS_ENV).
+    env: { ...PROCESS_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

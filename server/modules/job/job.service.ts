@@ -7,6 +7,7 @@ import type { Services } from '../../context.js';
 import type { Job, User } from '../../db/generated/client.js';
 import { Prisma } from '../../db/prisma.js';
 import { AppError, ErrorCode } from '../../errors.js';
+import { UploadSlots } from '../../upload-slots.js';
 import { enforceRate } from '../../rate-limit.js';
 import { Topic } from '../../pubsub.js';
 import { isUuid } from '../../validation.js';
@@ -49,20 +50,36 @@ function requirePlan(user: Pick<User, 'plan'>, tool: Pick<ToolPolicy, 'plan'>): 
 }
 
 export class JobService {
-  constructor(private readonly services: Services) {}
+  /** Requests receiving files in this process: they count against the job cap before they are jobs. */
+  readonly receiving: UploadSlots;
+
+  constructor(private readonly services: Services) {
+    this.receiving = new UploadSlots(services.config.UPLOAD_MAX_CONCURRENT);
+  }
 
   /**
    * What enqueue() would refuse before the job exists (plan, request rate, running jobs),
    * checked before a tool reads or decodes its upload; pass `admitted` to enqueue() after.
    * `onlyPeek` counts nothing: the upload middleware's look before the mutation runs.
    */
-  async admit(user: User, tool: Pick<ToolPolicy, 'plan'>, onlyPeek = false): Promise<void> {
+  async admit(user: User, tool: Pick<ToolPolicy, 'plan'>, onlyPeek = false): Promise<number> {
     const { db, redis, config } = this.services;
     requirePlan(user, tool);
     await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests', onlyPeek);
     // Not the cap itself (enqueue() holds it under a lock), only an early no.
     const active = await countLiveJobs(db, user.id);
     if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
+    return active;
+  }
+
+  /**
+   * A slot for a request about to receive files (UploadSlots): its user's live jobs and
+   * requests already receiving files stay within MAX_CONCURRENT_JOBS. `live`: their live jobs,
+   * when admit() has just counted them. Returns the function that gives the slot back.
+   */
+  async receiveUploads(user: User, live?: number): Promise<() => void> {
+    const active = live ?? (await countLiveJobs(this.services.db, user.id));
+    return this.receiving.take(user.id, active, this.services.config.MAX_CONCURRENT_JOBS);
   }
 
   /** The plan check alone (a tool without uploads: nothing costly happens before enqueue). */
@@ -72,12 +89,12 @@ export class JobService {
 
   /**
    * The GraphQL upload middleware's look, before a multipart request's files are read, with
-   * the least plan any tool taking uploads needs (from the catalogue). Counts nothing (the
-   * mutation does).
+   * the least plan any tool taking uploads needs (from the catalogue). Counts nothing against
+   * the rate (the mutation does); holds a receiving slot, given back by the returned function.
    */
-  async admitUploads(user: User | null, plan: ToolPolicy['plan']): Promise<void> {
+  async admitUploads(user: User | null, plan: ToolPolicy['plan']): Promise<() => void> {
     if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
-    await this.admit(user, { plan }, true);
+    return this.receiveUploads(user, await this.admit(user, { plan }, true));
   }
 
   async enqueue(user: User, tool: ToolPolicy, input: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job> {

@@ -61,8 +61,8 @@ export class LocalStorage implements Storage {
     if (FILE_NAME.test(name)) await rm(localFilePath(this.dataDir, name), { force: true });
   }
 
-  putUpload(bytes: Buffer, ext: string): Promise<string> {
-    return savePrivateUpload(this.dataDir, bytes, ext);
+  putUpload(file: string, ext: string): Promise<string> {
+    return savePrivateUpload(this.dataDir, file, ext);
   }
 
   readUpload(key: string): Promise<Buffer> {

@@ -30,8 +30,8 @@ export class CloudinaryStorage implements Storage {
     return this.local.remove(name);
   }
 
-  putUpload(bytes: Buffer, ext: string): Promise<string> {
-    return this.local.putUpload(bytes, ext);
+  putUpload(file: string, ext: string): Promise<string> {
+    return this.local.putUpload(file, ext);
   }
 
   readUpload(key: string): Promise<Buffer> {

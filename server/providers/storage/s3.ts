@@ -8,6 +8,8 @@
 // A copy rather than a public flag: S3's object ACLs are off by default (Object Ownership),
 // R2 has none, and a prefix-wide public policy is one line an operator can check.
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.js';
@@ -135,9 +137,13 @@ export class S3Storage implements Storage {
     await Promise.all([this.delete(publicKey(name)), this.delete(privateKey(name))]);
   }
 
-  async putUpload(bytes: Buffer, ext: string): Promise<string> {
+  async putUpload(file: string, ext: string): Promise<string> {
     const key = `${randomUUID()}.${ext.replace(/[^a-z0-9]/gi, '')}`;
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: uploadKey(key), Body: bytes, ContentType: 'application/octet-stream' }));
+    // Streamed from the received file, with its length (S3 needs it for a stream body).
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.opts.bucket, Key: uploadKey(key), Body: createReadStream(file), ContentLength: size, ContentType: 'application/octet-stream' }),
+    );
     return key;
   }
 

@@ -23,8 +23,8 @@ export interface Storage {
   setPublished(name: string, published: boolean): Promise<void>;
   /** Deletes a result file, every copy of it. */
   remove(name: string): Promise<void>;
-  /** Keeps a job's input file privately for the worker (which may run on another machine); returns its key. */
-  putUpload(bytes: Buffer, ext: string): Promise<string>;
+  /** Keeps a job's input file (a received file's path) privately for the worker (which may run on another machine); returns its key. */
+  putUpload(file: string, ext: string): Promise<string>;
   readUpload(key: string): Promise<Buffer>;
   /** Deletes a job's input file; a missing one is no error. */
   deleteUpload(key: string): Promise<void>;

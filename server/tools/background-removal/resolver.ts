@@ -10,7 +10,7 @@ import { graphqlFiles, type ToolService } from '../tool.service.js';
 export class BackgroundRemovalResolver {
   @Mutation(() => JobObject, { description: 'Starts removing the background of an image (Premium)' })
   removeBackground(@Arg('image', () => GraphQLUpload) image: Promise<FileUpload>, @Ctx() ctx: Context<{ tools: ToolService; services: Pick<Services, 'config'> }>): Promise<Job> {
-    const files = graphqlFiles({ image }, ctx.app.services.config.UPLOAD_MAX_BYTES);
+    const files = graphqlFiles({ image });
     return ctx.app.tools.start('background-removal', requireUser(ctx), { input: () => ({}), files });
   }
 }

@@ -15,7 +15,7 @@ export class ObjectRemovalResolver {
     @Arg('mask', () => GraphQLUpload, { nullable: true }) mask: Promise<FileUpload> | null,
     @Ctx() ctx: Context<{ tools: ToolService; services: Pick<Services, 'config'> }>,
   ): Promise<Job> {
-    const files = graphqlFiles({ image, mask }, ctx.app.services.config.UPLOAD_MAX_BYTES);
+    const files = graphqlFiles({ image, mask });
     return ctx.app.tools.start('object-removal', requireUser(ctx), { input: () => ({ object }), files });
   }
 }

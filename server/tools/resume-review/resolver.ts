@@ -10,7 +10,7 @@ import { graphqlFiles, type ToolService } from '../tool.service.js';
 export class ResumeReviewResolver {
   @Mutation(() => JobObject, { description: 'Starts reviewing a PDF resume (Premium); follow it with jobProgress' })
   reviewResume(@Arg('resume', () => GraphQLUpload) resume: Promise<FileUpload>, @Ctx() ctx: Context<{ tools: ToolService; services: Pick<Services, 'config'> }>): Promise<Job> {
-    const files = graphqlFiles({ resume }, ctx.app.services.config.UPLOAD_MAX_BYTES);
+    const files = graphqlFiles({ resume });
     return ctx.app.tools.start('resume-review', requireUser(ctx), { input: () => ({}), files });
   }
 }

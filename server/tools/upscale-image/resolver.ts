@@ -14,7 +14,7 @@ export class UpscaleImageResolver {
     @Arg('scale', () => Int, { defaultValue: 2, description: '2 or 4' }) scale: number,
     @Ctx() ctx: Context<{ tools: ToolService; services: Pick<Services, 'config'> }>,
   ): Promise<Job> {
-    const files = graphqlFiles({ image }, ctx.app.services.config.UPLOAD_MAX_BYTES);
+    const files = graphqlFiles({ image });
     return ctx.app.tools.start('upscale-image', requireUser(ctx), { input: () => ({ scale }), files });
   }
 }
