@@ -87,8 +87,9 @@ export const GENERATED_IMAGE_SIZE = 1024;
  * Sign-in and sign-up attempts per client address per minute. Sign-in guesses for one e-mail:
  * refused past 10 per (address, e-mail) in 15 minutes (a success starts that count again);
  * past 10 failures for the e-mail from anywhere, each attempt from an address that has not
- * signed in to it waits 250 ms more, at most 2 s: slowed, never refused, so strangers cannot
- * lock the owner out.
+ * signed in to it waits 250 ms more, at most 2 s; past 30, addresses that have never signed in
+ * to it are refused for 15 minutes (a guesser spread over many addresses gets ~30 guesses per
+ * quarter hour), while the owner's known addresses keep working.
  */
 export const AUTH_ATTEMPTS_PER_IP_PER_MINUTE = 30;
 export const SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL = 10;
@@ -96,7 +97,11 @@ export const SIGN_IN_EMAIL_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_SLOWDOWN_AFTER_FAILURES = 10;
 export const SIGN_IN_SLOWDOWN_STEP_MS = 250;
 export const SIGN_IN_SLOWDOWN_MAX_MS = 2000;
-/** An address that signed in to an e-mail skips that e-mail's slow-down for this long. */
+export const SIGN_IN_REFUSE_AFTER_FAILURES = 30;
+export const SIGN_IN_COOLDOWN_SECONDS = 15 * 60;
+/** Checks of a signed-in account's current password (changePassword, deleteAccount), each counted, per SIGN_IN_EMAIL_WINDOW_MS. */
+export const PASSWORD_CHECKS_PER_ACCOUNT = 10;
+/** An address that signed in to an e-mail skips that e-mail's slow-down and cool-down for this long. */
 export const SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** Contact messages, feedback and newsletter sign-ups per client address per hour (MESSAGE_RATE_PER_HOUR). */

@@ -1,9 +1,17 @@
 // Password guessing is throttled per client address and per (address, e-mail); the e-mail's
-// own counter only slows guesses down, so strangers cannot lock its owner out. Each client
-// address is an X-Forwarded-For the server believes (loopback is a trusted proxy by default).
+// own counter slows guesses down, then refuses addresses that never signed in to it for a
+// cool-down, so strangers cannot lock its owner out of their known addresses. A signed-in
+// account's current password is checked a bounded number of times. Each client address is an
+// X-Forwarded-For the server believes (loopback is a trusted proxy by default).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL, SIGN_IN_SLOWDOWN_MAX_MS, SIGN_IN_SLOWDOWN_STEP_MS } from '../server/constants.js';
-import { signUp, startTestServer } from './helpers/server.js';
+import {
+  PASSWORD_CHECKS_PER_ACCOUNT,
+  SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL,
+  SIGN_IN_REFUSE_AFTER_FAILURES,
+  SIGN_IN_SLOWDOWN_MAX_MS,
+  SIGN_IN_SLOWDOWN_STEP_MS,
+} from '../server/constants.js';
+import { gql, signUp, startTestServer } from './helpers/server.js';
 
 const SIGN_IN = 'mutation($email: String!, $password: String!) { signIn(email: $email, password: $password) { token } }';
 const PASSWORD = 'Correct-Horse-9'; // signUp's
@@ -112,5 +120,60 @@ describe('sign-in throttling', () => {
     expect((await signInFrom(ip, user.email, PASSWORD)).token).toBeTruthy();
     expect(await codes(SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL)).toEqual(Array(SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL).fill('UNAUTHENTICATED'));
     expect((await signInFrom(ip, user.email, wrong(99))).code).toBe('RATE_LIMITED');
+  });
+
+  it('600 guesses from 60 addresses: past the failure limit new addresses are refused, unchecked; the owner at home still gets in', async () => {
+    const { user } = await signUp(server.url, 'Crowded', 'crowd');
+    const home = '198.51.100.40';
+    expect((await signInFrom(home, user.email, PASSWORD)).token).toBeTruthy();
+    const started = performance.now();
+    const addresses = Array.from({ length: 60 }, (_, i) => `192.0.2.${i + 1}`);
+    const answers = (
+      await Promise.all(
+        addresses.map(async (ip) => {
+          const out: Attempt[] = [];
+          for (let i = 0; i < 10; i++) out.push(await signInFrom(ip, user.email, wrong(i)));
+          return out;
+        }),
+      )
+    ).flat();
+    const checked = answers.filter((a) => a.code === 'UNAUTHENTICATED').length;
+    const refused = answers.filter((a) => a.code === 'RATE_LIMITED');
+    console.log(`600 distributed guesses: ${checked} checked, ${refused.length} refused, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // Before: all 600 were checked. Guesses already under way when the limit is reached still finish.
+    expect(checked + refused.length).toBe(600);
+    expect(checked).toBeGreaterThanOrEqual(SIGN_IN_REFUSE_AFTER_FAILURES);
+    expect(checked).toBeLessThanOrEqual(SIGN_IN_REFUSE_AFTER_FAILURES + addresses.length);
+    expect(refused[0]?.retryAfterSeconds).toEqual(expect.any(Number));
+    // The owner's known address is neither refused nor slowed; a new one is refused, even with the right password.
+    const fromHome = await signInFrom(home, user.email, PASSWORD);
+    expect(fromHome.token).toBeTruthy();
+    expect(fromHome.ms).toBeLessThan(SIGN_IN_SLOWDOWN_MAX_MS * 0.75);
+    const fromCafe = await signInFrom('198.51.100.41', user.email, PASSWORD);
+    expect(fromCafe.code).toBe('RATE_LIMITED');
+    expect(fromCafe.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('checks a signed-in account\'s current password at most PASSWORD_CHECKS_PER_ACCOUNT times, for changePassword and deleteAccount together', async () => {
+    const victim = await signUp(server.url, 'Stolen', 'stolen');
+    const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) { token } }';
+    const DELETE = 'mutation($p: String!) { deleteAccount(password: $p) }';
+    const codes: (string | undefined)[] = [];
+    // One address per guess: the per-address limit is not what stops this.
+    for (let i = 0; i < PASSWORD_CHECKS_PER_ACCOUNT + 5; i++) {
+      const [query, variables] = i % 2 ? [DELETE, { p: wrong(i) }] : [CHANGE, { c: wrong(i), n: 'Brand-New-Pass-7' }];
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${victim.token}`, 'x-forwarded-for': `192.0.2.${100 + i}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      codes.push(((await res.json()) as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code);
+    }
+    // Before: every one was checked (BAD_USER_INPUT), 80 in a row in the attack run.
+    expect(codes).toEqual([...Array(PASSWORD_CHECKS_PER_ACCOUNT).fill('BAD_USER_INPUT'), ...Array(5).fill('RATE_LIMITED')]);
+    // The right password is not checked either until the window has passed: the account stays.
+    const right = await gql(server.url, DELETE, { p: PASSWORD }, victim.token);
+    expect(right.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(await server.app.services.db.user.count({ where: { id: victim.user.id } })).toBe(1);
   });
 });

@@ -19,7 +19,7 @@ export class AuthResolver {
 
   @Mutation(() => AuthPayload, { description: 'Changes the password of the signed-in built-in account: every other session ends; this one goes on with the token returned' })
   changePassword(@Arg('currentPassword') currentPassword: string, @Arg('newPassword') newPassword: string, @Ctx() ctx: AuthContext): Promise<AuthResult> {
-    return ctx.app.auth.changePassword(requireUser(ctx), currentPassword, newPassword);
+    return ctx.app.auth.changePassword(requireUser(ctx), currentPassword, newPassword, ctx.ip);
   }
 
   @Query(() => AuthConfig)

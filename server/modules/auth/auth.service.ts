@@ -87,8 +87,9 @@ export class AuthService {
    * issued before now ends (tokens refused, open sockets closed); this one continues with the
    * new token returned.
    */
-  async changePassword(user: User, currentPassword: string, newPassword: string): Promise<AuthResult> {
+  async changePassword(user: User, currentPassword: string, newPassword: string, ip = 'unknown'): Promise<AuthResult> {
     this.requireBuiltin();
+    await this.throttle.beforePasswordCheck(ip, user.id);
     if (!user.passwordHash || !(await verifyPassword(currentPassword, user.passwordHash))) {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'Your current password is not right', { field: 'currentPassword' });
     }

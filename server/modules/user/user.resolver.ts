@@ -25,7 +25,7 @@ export class UserResolver {
     description: 'Deletes the signed-in built-in account, after its password: creations, likes, files and sessions; open sockets close. Clerk accounts are deleted in Clerk.',
   })
   deleteAccount(@Arg('password', () => String) password: string, @Ctx() ctx: UserContext): Promise<boolean> {
-    return ctx.app.users.deleteAccount(requireUser(ctx), password);
+    return ctx.app.users.deleteAccount(requireUser(ctx), password, ctx.ip);
   }
 
   @FieldResolver(() => String, { nullable: true })

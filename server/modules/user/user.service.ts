@@ -3,6 +3,7 @@ import type { Services } from '../../context.js';
 import type { User } from '../../db/generated/client.js';
 import type { Session } from '../../auth/tokens.js';
 import { verifyPassword } from '../../auth/passwords.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import { Plan } from '../../db/generated/enums.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
@@ -15,23 +16,28 @@ export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | nu
   [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
 
 export class UserService {
+  private readonly throttle: SignInThrottle;
+
   constructor(
     private readonly services: Services,
     /** Where the account's images are removed from when it is deleted. */
     private readonly files: Pick<Storage, 'remove'>,
     /** Ends what must end before an account goes (its paid subscription); throws to stop the deletion. */
     private readonly beforeDeletion: (userId: string) => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    this.throttle = new SignInThrottle(services);
+  }
 
   /**
    * Deletes the signed-in built-in account after checking its password: creations, likes,
    * files, usage and sessions go, and its open sockets close (USER_CHANGED). A Clerk account is
    * deleted in Clerk (its webhook deletes ours).
    */
-  async deleteAccount(user: User, password: string): Promise<boolean> {
+  async deleteAccount(user: User, password: string, ip = 'unknown'): Promise<boolean> {
     if (user.authProvider !== 'local' || !user.passwordHash) {
       throw new AppError(ErrorCode.FORBIDDEN, 'Your account is managed by Clerk: delete it from your Clerk profile');
     }
+    await this.throttle.beforePasswordCheck(ip, user.id);
     if (!(await verifyPassword(password, user.passwordHash))) {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'The password is not right', { field: 'password' });
     }
