@@ -93,6 +93,23 @@ const unavailableIs503: ApolloServerPlugin<AppContext> = {
   },
 };
 
+/**
+ * Subscriptions are served over the WebSocket only: executed over HTTP, a subscription field
+ * resolved with no event and answered 500 (issue 27, item 6).
+ */
+const subscriptionsOverWebSocket: ApolloServerPlugin<AppContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation?.operation !== 'subscription') return;
+        throw new GraphQLError('Subscriptions are served over WebSocket (the graphql-ws protocol) at /graphql, not over HTTP', {
+          extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } },
+        });
+      },
+    };
+  },
+};
+
 /** Times every GraphQL request by operation name, type and outcome. */
 function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<AppContext> {
   return {
@@ -178,6 +195,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       timeRequests(metrics),
       unavailableIs503,
+      subscriptionsOverWebSocket,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used; Apollo's default cache-control plugin would still wrap every field resolver.

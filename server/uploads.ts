@@ -207,6 +207,14 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
       release?.();
       void removeReceived(paths);
     });
+    /** Answers the request here, with a code; the rest of its body is not read. */
+    const refuse = (status: number, code: ErrorCode, message: string) => {
+      if (done) return;
+      done = true;
+      stopWatching();
+      req.unpipe();
+      res.status(status).set('Connection', 'close').json(refusalBody(code, message));
+    };
     processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
       .then(async (operations) => {
         const uploads = uploadsIn(operations);
@@ -232,13 +240,18 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
           upload.promise.catch(() => undefined);
         }
         discarding = refusal !== null;
-        await Promise.allSettled(received);
+        const outcomes = await Promise.allSettled(received);
+        // The map named a file the body never carried: a malformed request, not a resolver's failure.
+        const unsent = outcomes.find((o) => o.status === 'rejected' && (o.reason as { status?: number }).status === 400);
+        if (unsent) return refuse(400, ErrorCode.BAD_USER_INPUT, "A file the request's map names was not sent");
         req.body = operations;
         finish();
       })
-      .catch((error: { status?: number; expose?: boolean }) => {
-        if (!done && error.status && error.expose) res.status(error.status);
-        finish(error);
+      .catch((error: { status?: number; expose?: boolean; message?: string }) => {
+        if (!error.status || !error.expose) return finish(error);
+        // graphql-upload-minimal's refusals of the request's shape (too many files, bad operations or map).
+        if (error.status === 413) return refuse(413, ErrorCode.PAYLOAD_TOO_LARGE, `Too many files in one request: at most ${limits.maxFiles}`);
+        refuse(error.status, ErrorCode.BAD_USER_INPUT, `The upload request is malformed: ${error.message ?? 'unknown error'}`);
       });
     // Watched once the parser is attached (adding a 'data' listener starts the flow).
     stopWatching = watchIdle(req, limits.idleMs, () => {

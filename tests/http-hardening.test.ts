@@ -91,3 +91,52 @@ describe('request size limits', () => {
     expect(await res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
   });
 });
+
+describe('bad requests answered 4xx with a code, never 500 (issue 27, item 6)', () => {
+  const post = (body: unknown) =>
+    fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const upload = (parts: [string, string | Blob, string?][]) => {
+    const form = new FormData();
+    for (const [name, value, filename] of parts) {
+      if (typeof value === 'string') form.append(name, value);
+      else form.append(name, value, filename);
+    }
+    return fetch(`${server.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' }, body: form });
+  };
+  const png = new Blob([new Uint8Array(Buffer.from('89504e470d0a1a0a', 'hex'))], { type: 'image/png' });
+  const REMOVE_BACKGROUND = JSON.stringify({ query: 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', variables: { image: null } });
+
+  it('a subscription sent over HTTP: 400, told to use the WebSocket', async () => {
+    for (const query of ['subscription { likeChanged { creationId likeCount } }', 'subscription($id: ID!) { jobProgress(jobId: $id) { phase } }']) {
+      const res = await post({ query, variables: { id: '00000000-0000-4000-8000-000000000000' } });
+      const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect([res.status, body.errors[0]!.extensions.code], query).toEqual([400, 'BAD_USER_INPUT']);
+      expect(body.errors[0]!.message).toMatch(/WebSocket/);
+    }
+  });
+
+  it("a multipart map naming a file that is not sent: 400 BAD_USER_INPUT, no job", async () => {
+    const before = await jobs();
+    const res = await upload([['operations', REMOVE_BACKGROUND], ['map', JSON.stringify({ 0: ['variables.image'] })]]);
+    const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect([res.status, body.errors[0]!.extensions.code]).toEqual([400, 'BAD_USER_INPUT']);
+    expect(body.errors[0]!.message).toBe("A file the request's map names was not sent");
+    expect(await jobs()).toBe(before);
+  });
+
+  it('more files than a request may carry: 413 with its own message, not the JSON body limit', async () => {
+    const map = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), [`variables.image`]]));
+    const res = await upload([['operations', REMOVE_BACKGROUND], ['map', JSON.stringify(map)], ...Array.from({ length: 5 }, (_, i): [string, Blob, string] => [String(i), png, `${i}.png`])]);
+    const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect([res.status, body.errors[0]!.extensions.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect(body.errors[0]!.message).toBe('Too many files in one request: at most 3');
+  });
+
+  it('counts aliases of __typename against the alias limit', async () => {
+    const query = `{ ${Array.from({ length: 200 }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+    const res = await post({ query });
+    const body = (await res.json()) as { errors?: { message: string; extensions: { code: string } }[] };
+    expect(res.status).toBe(400);
+    expect(body.errors?.[0]?.message).toMatch(/Aliases limit of 15 exceeded, found 200/);
+  });
+});

@@ -87,7 +87,8 @@ export function introspectionDepthRule(limit = INTROSPECTION_MAX_DEPTH): Validat
 export function createArmor(developerMode: boolean) {
   const armor = new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true },
-    maxAliases: { n: GRAPHQL_LIMITS.aliases },
+    // __typename counts too: Armor lets any number of its aliases through by default (200 passed).
+    maxAliases: { n: GRAPHQL_LIMITS.aliases, allowList: [] },
     maxDirectives: { n: GRAPHQL_LIMITS.directives },
     maxTokens: { enabled: false },
     costLimit: { maxCost: GRAPHQL_LIMITS.cost },
