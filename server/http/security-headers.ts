@@ -1,7 +1,9 @@
 // Security headers (helmet) with a Content-Security-Policy the built client satisfies:
 // scripts only from our origin (no inline scripts), styles from our origin plus inline
-// style attributes (React and the editor set them), images from anywhere over https
-// (Cloudinary or provider-hosted results), live updates over our WebSocket.
+// style attributes (React and the editor set them), images and fetches from our origin and
+// the configured file store and identity provider only (result images are always copied into
+// our store), live updates over our own WebSocket ('self' covers ws:/wss: to the same host).
+// Any https: image host and any ws:/wss: host were allowed before (issue 27, item 7).
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
@@ -17,9 +19,13 @@ export function clerkHost(publishableKey: string | undefined): string | null {
   }
 }
 
+export const CLERK_IMAGE_ORIGIN = 'https://img.clerk.com';
+
 export function securityHeaders(opts: { clerkPublishableKey?: string; fileOrigins?: string[] }): RequestHandler {
   const clerk = clerkHost(opts.clerkPublishableKey);
   const extra = clerk ? [`https://${clerk}`] : [];
+  // Clerk serves users' avatars (their image_url) from its image host.
+  const clerkImages = clerk ? [CLERK_IMAGE_ORIGIN] : [];
   // The file store's origins (S3): images are shown from it (over http too, e.g. MinIO) and downloaded by fetch.
   const files = opts.fileOrigins ?? [];
   return helmet({
@@ -29,9 +35,9 @@ export function securityHeaders(opts: { clerkPublishableKey?: string; fileOrigin
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...extra],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...files],
+        imgSrc: ["'self'", 'data:', 'blob:', ...clerkImages, ...files],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...extra, ...files],
+        connectSrc: ["'self'", ...extra, ...files],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", ...extra],
         mediaSrc: ["'self'", 'blob:'],

@@ -30,6 +30,45 @@ describe('Content-Security-Policy', () => {
     expect(problems).toEqual([]);
   });
 
+  it("allows images and connections from our own origin only (no https: or ws: wildcard), and the app's WebSocket opens under it", async () => {
+    const { csp } = await visit('/', 'h1');
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    // Before: img-src allowed any https: host and connect-src any ws:/wss: host.
+    expect(directive('img-src')).toBe("img-src 'self' data: blob:");
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+    const page = await t.browser.newPage();
+    try {
+      await page.goto(`${t.server.url}/`);
+      const outcome = await page.evaluate(
+        (target) =>
+          new Promise<string>((resolve) => {
+            document.addEventListener('securitypolicyviolation', (e) => resolve(`blocked: ${e.violatedDirective} ${e.blockedURI}`));
+            const socket = new WebSocket(target, 'graphql-transport-ws');
+            socket.onopen = () => resolve('open');
+            socket.onerror = () => setTimeout(() => resolve('error'), 200);
+          }),
+        `${t.server.url.replace(/^http/, 'ws')}/graphql`,
+      );
+      expect(outcome).toBe('open');
+      // Another host is refused by the browser.
+      const elsewhere = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            document.addEventListener('securitypolicyviolation', (e) => resolve(`blocked: ${e.violatedDirective}`));
+            try {
+              const socket = new WebSocket('ws://192.0.2.1:9/graphql');
+              socket.onopen = () => resolve('open');
+            } catch (e) {
+              resolve(`blocked: ${(e as Error).name}`);
+            }
+          }),
+      );
+      expect(elsewhere).toMatch(/^blocked: /);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('lets GraphiQL load its editor and workers, offline', async () => {
     const { problems } = await visit('/graphql', '.graphiql-container');
     expect(problems).toEqual([]);
