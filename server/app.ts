@@ -151,7 +151,11 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const expressApp = express();
   expressApp.disable('x-powered-by');
   expressApp.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
-  const httpServer = createServer(expressApp);
+  // Idle keep-alive connections stay open longer than the clients and load balancers in front
+  // of us keep theirs (60 s is common), so the server never closes one a client is about to
+  // reuse; Node's 5 s default raced them (requests lost under load, issue 27 item 8). The
+  // headers timeout must exceed it (Node's documentation).
+  const httpServer = createServer({ keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1000 }, expressApp);
   answerClientErrors(httpServer);
 
   const registry = createRegistry('api');

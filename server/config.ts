@@ -12,6 +12,7 @@ import {
   UPLOAD_MAX_BYTES_DEFAULT,
   UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
   UPLOAD_MAX_CONCURRENT_DEFAULT,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT,
   FILE_URL_TTL_SECONDS_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   PDF_READ_TIMEOUT_MS_DEFAULT,
@@ -140,6 +141,8 @@ const schema = z.object({
   /** How often the users behind open sockets are re-read: a deleted user's sockets close (4403) within this. */
   WS_REAUTH_INTERVAL_MS: z.coerce.number().int().min(100).default(WS_REAUTH_INTERVAL_MS_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
+  /** How long an idle keep-alive connection stays open: longer than any client or proxy in front keeps its own. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT),
   /** How long a signed-in user's row is reused between requests (0: read it every time). */
   USER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
 });

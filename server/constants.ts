@@ -67,6 +67,8 @@ export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
 export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 /** An upload that sends nothing for this long is refused (408) and its connection closed. */
 export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
+/** Idle keep-alive connections are kept this long: above the 60 s idle timeout of common load balancers. */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT = 65_000;
 /** Requests one API process receives files for at once (each file goes to a temporary file, not memory). */
 export const UPLOAD_MAX_CONCURRENT_DEFAULT = 16;
 /** How long a private image's signed URL works at most (and how long caches keep a published one). */

@@ -1,7 +1,9 @@
 // Likes under load (issue 13, item 6): 200 users each sending 3 toggles at once to one
 // creation gave INTERNAL_SERVER_ERRORs ("Unable to start a transaction in the given time").
 // Every toggle must answer, the likers and the count must be exact (3 toggles = liked), and
-// subscribers on either process must end on the final count.
+// subscribers on either process must end on the final count. On a busy machine 18 of 600 got
+// no answer (issue 27, item 8: the server closed keep-alive connections after Node's 5 s
+// default as clients reused them; tests/keep-alive.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../server/auth/tokens.js';
 import { collect, gql, signUp, spawnApiProcess, startTestServer, waitFor, wsClient, type GqlResult } from './helpers/server.js';
@@ -56,8 +58,14 @@ describe('toggleLike under load', () => {
 
     // All at once at another process (the test's own event loop would pace them).
     const results: GqlResult<Toggled>[][] = await Promise.all(
-      tokens.map((token) => Promise.all(Array.from({ length: TOGGLES_EACH }, () => gql<Toggled>(second.url, TOGGLE, { id }, token)))),
+      tokens.map((token) =>
+        Promise.all(
+          // A request with no answer at all (the socket closed under it) is counted as status 0.
+          Array.from({ length: TOGGLES_EACH }, () => gql<Toggled>(second.url, TOGGLE, { id }, token).catch((): GqlResult<Toggled> => ({ status: 0 }))),
+        ),
+      ),
     );
+    expect(results.flat().filter((r) => r.status === 0).length, 'requests with no answer').toBe(0);
     const failures = results.flat().filter((r) => r.errors?.length || r.status !== 200);
     const codes = failures.map((r) => r.errors?.[0]?.extensions?.code ?? String(r.status));
     expect(codes, `${failures.length} failed: ${JSON.stringify(failures[0]?.errors)}`).toEqual([]);
