@@ -17,6 +17,11 @@ export interface S3MockOptions {
   secretAccessKey: string;
   /** The prefix anyone may read without signing (the public-read policy). */
   publicPrefix?: string;
+  /**
+   * The bucket's CORS rule for GET/HEAD: a request whose Origin matches gets
+   * Access-Control-Allow-Origin (and `Vary: Origin`); one without Origin gets neither, as from S3.
+   */
+  corsOrigins?: RegExp;
 }
 
 export interface StoredObject {
@@ -187,8 +192,11 @@ export async function startS3Mock(opts: S3MockOptions): Promise<S3Mock> {
     return 'anonymous';
   }
 
-  function sendObject(res: ServerResponse, o: StoredObject, withBody: boolean) {
+  function sendObject(req: IncomingMessage, res: ServerResponse, o: StoredObject, withBody: boolean) {
+    const origin = headerValue(req, 'origin');
+    const cors = origin && opts.corsOrigins?.test(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
     res.writeHead(200, {
+      ...cors,
       'content-type': o.contentType,
       'content-length': String(o.body.length),
       etag: o.etag,
@@ -224,7 +232,7 @@ export async function startS3Mock(opts: S3MockOptions): Promise<S3Mock> {
       case 'HEAD': {
         const o = objects.get(key);
         if (!o) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-        return sendObject(res, o, req.method === 'GET');
+        return sendObject(req, res, o, req.method === 'GET');
       }
       case 'PUT': {
         const copySource = headerValue(req, 'x-amz-copy-source');

@@ -57,9 +57,15 @@ export async function bytesForName(blob: Blob, filename: string): Promise<Blob> 
   return reencode(blob, wanted);
 }
 
-/** Spec §7: downloads fetch the image URL as a blob, then save it under `filename` (spec §9 names), converted to the type that name says. */
+/**
+ * Spec §7: downloads fetch the image URL as a blob, then save it under `filename` (spec §9
+ * names), converted to the type that name says. Asked of the server afresh: the page's <img>
+ * loaded the same URL without CORS, and a store that sends no `Vary: Origin` (S3 and its
+ * kin, for a request without Origin) lets the browser reuse that copy for this CORS fetch,
+ * which it then refuses.
+ */
 export async function downloadImage(url: string, filename: string): Promise<void> {
-  const response = await fetch(url);
+  const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`Download failed (${response.status})`);
   const blob = await bytesForName(await response.blob(), filename);
   const href = URL.createObjectURL(blob);
