@@ -1,12 +1,14 @@
 // The second half of `npm run build:client`, after `vite build`: renders every public page
 // (client/src/prerender.tsx, built here for Node) into a copy of the built index.html, with
 // the page's own <title> and description, as <dist>/prerendered/<path>.html. The server
-// (server/http/client.ts) answers those addresses with them; the browser hydrates them.
+// (server/http/client.ts) answers those addresses with them; the browser hydrates them. It
+// also writes <dist>/routes.json, every address the app has a page for: the server answers
+// any other address 404.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Rolldown } from 'vite';
-import { CLIENT_DIST, prerenderedFile } from '../server/http/client.js';
+import { APP_ROUTES_FILE, CLIENT_DIST, prerenderedFile } from '../server/http/client.js';
 
 const root = resolve(import.meta.dirname, '..');
 const client = join(root, 'client');
@@ -20,6 +22,8 @@ interface Page {
 
 /** What client/src/prerender.tsx exports. */
 interface Entry {
+  /** Every address the app answers: the server answers others 404. */
+  appPaths: string[];
   prerenderedPaths: string[];
   renderPage(path: string): Promise<Page>;
 }
@@ -93,7 +97,8 @@ async function main() {
   const boot = bootSrc();
   const outDir = join(root, 'node_modules/.cache/atelier-prerender', String(process.pid));
   try {
-    const { renderPage, prerenderedPaths } = await loadEntry(outDir);
+    const { renderPage, prerenderedPaths, appPaths } = await loadEntry(outDir);
+    writeFileSync(join(CLIENT_DIST, APP_ROUTES_FILE), JSON.stringify(appPaths));
     rmSync(join(CLIENT_DIST, 'prerendered'), { recursive: true, force: true });
     for (const path of prerenderedPaths) {
       const file = prerenderedFile(CLIENT_DIST, path);

@@ -65,6 +65,23 @@ describe('GraphiQL and introspection', () => {
     expect(unknownApi.status).toBe(404);
     expect(await unknownApi.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
+
+  it('answers an address the app has no page for with 404 and the app (which shows "Page not found"), every page with 200', async () => {
+    const status = async (path: string, encoding = 'gzip') => {
+      const res = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html', 'accept-encoding': encoding } });
+      const html = await res.text();
+      expect(html, path).toContain('<div id="root"');
+      return res.status;
+    };
+    // Before: 200 for all of them.
+    for (const path of ['/no-such-page', '/ai/nope', '/legal/nope', '/about/us', '/resources/api/x']) {
+      expect(await status(path), path).toBe(404);
+      expect(await status(path, 'identity'), `${path} uncompressed`).toBe(404);
+    }
+    for (const path of ['/', '/about', '/About/', '/legal/terms', '/resources/api', '/help', '/ai', '/ai/community', '/ai/remove-object', '/sign-in?redirect=%2Fai']) {
+      expect(await status(path), path).toBe(200);
+    }
+  });
 });
 
 describe('CORS', () => {

@@ -6,10 +6,10 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { pageMetaOf } from './app/pageTitles';
-import { prerenderedPaths, routes } from './app/router';
+import { appPaths, prerenderedPaths, routes } from './app/router';
 import { recordLazyRenders } from './lib/lazyNamed';
 
-export { prerenderedPaths };
+export { appPaths, prerenderedPaths };
 
 export interface RenderedPage {
   /** What goes inside #root. */

@@ -1,7 +1,8 @@
 // Serves the built client: hashed assets cached for a year, the public pages as the HTML
 // prerendered at build time (scripts/prerender.ts), every other GET path index.html
-// (client-side routes), and a browser's GET /graphql gets GraphiQL.
-import { existsSync } from 'node:fs';
+// (client-side routes) — with 404 for an address the app has no page for, so crawlers and
+// monitors see it (it was 200) — and a browser's GET /graphql gets GraphiQL.
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { compressedAssets, compressedFile, pickEncoding } from './compressed-assets.js';
@@ -41,8 +42,24 @@ export function prerenderedFile(dir: string, pathname: string): string | null {
   return /^(\/[a-z0-9][a-z0-9-]*)+$/.test(path) ? join(dir, 'prerendered', `${path.slice(1)}.html`) : null;
 }
 
+/** The build's list of the app's addresses (client/src/app/router.tsx, appPaths). */
+export const APP_ROUTES_FILE = 'routes.json';
+
+/** The addresses the built app has a page for, lower case; null when the build has no list (every address is then a page). */
+function appAddresses(dir: string): Set<string> | null {
+  try {
+    return new Set(JSON.parse(readFileSync(join(dir, APP_ROUTES_FILE), 'utf8')) as string[]);
+  } catch {
+    return null;
+  }
+}
+
+/** An address as the app's router matches it: any case, trailing slashes ignored. */
+const routeKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+
 export function clientRoutes(dir = CLIENT_DIST): Router {
   const r = express.Router();
+  const addresses = appAddresses(dir);
   r.use('/assets', compressedAssets(join(dir, 'assets')));
   r.use(
     '/assets',
@@ -55,6 +72,8 @@ export function clientRoutes(dir = CLIENT_DIST): Router {
     const prerendered = req.url.includes('?') ? null : prerenderedFile(dir, req.path);
     const page = prerendered && existsSync(prerendered) ? prerendered : join(dir, 'index.html');
     if (!existsSync(page)) return res.status(503).type('text').send(notBuilt);
+    // The same page (the app shows "Page not found"), with the status that says so.
+    if (addresses && !addresses.has(routeKey(req.path))) res.status(404);
     res.setHeader('Cache-Control', 'no-cache');
     // Compressed like the assets (a prerendered landing page is ~115 KB of HTML, ~13 KB in gzip).
     const encoding = pickEncoding(req);

@@ -97,3 +97,18 @@ export const prerenderedPaths: string[] = (routes[0]?.children ?? []).flatMap((r
   if (r.index) return ['/'];
   return r.path && !/[:*]/.test(r.path) ? [`/${r.path}`] : [];
 });
+
+/** The addresses under `base` that these routes (and their children) answer; none for `*` or parameters. */
+const addressesOf = (list: RouteObject[], base: string): string[] =>
+  list.flatMap((r) => {
+    if (r.path && /[*:]/.test(r.path)) return [];
+    const here = !r.path ? base : r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
+    return [here, ...addressesOf(r.children ?? [], here)];
+  });
+
+/**
+ * Every address the app has a page or a redirect for (lower case: the router ignores case).
+ * The build writes them to dist/routes.json and the server answers any other address 404,
+ * with the same page (server/http/client.ts), so crawlers and monitors see a missing page.
+ */
+export const appPaths: string[] = [...new Set(addressesOf(routes, '/').map((p) => p.toLowerCase()))];
