@@ -5,8 +5,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-# postinstall generates the Prisma client offline (prisma/generate.mjs).
-RUN npm ci --no-audit --no-fund
+# postinstall generates the Prisma client offline (prisma/generate.mjs). npm 10 (this image's)
+# runs dependencies' install scripts: onnxruntime-node's would fetch CUDA libraries, unused here.
+RUN ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:client \
  && mkdir -p /data && chown node:node /data
