@@ -79,6 +79,10 @@ const schema = z.object({
   PROJECT_REPOSITORY_URL: optionalString,
   /** The blog the navigation's "Blog" link opens; unset: no Blog link. */
   BLOG_URL: optionalString,
+  /** The deployment's own accounts the social links open (cards, banner, footer); each unset one is not shown. */
+  INSTAGRAM_URL: optionalString,
+  YOUTUBE_URL: optionalString,
+  LINKEDIN_URL: optionalString,
   /** S3-compatible storage (AWS S3, Cloudflare R2, MinIO): the file store when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   /** The service's endpoint (R2, MinIO); unset: AWS S3 in S3_REGION. */
@@ -177,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...baseUrlProblem('PUBLIC_URL', c.PUBLIC_URL),
     ...linkProblem('PROJECT_REPOSITORY_URL', c.PROJECT_REPOSITORY_URL),
     ...linkProblem('BLOG_URL', c.BLOG_URL),
+    ...linkProblem('INSTAGRAM_URL', c.INSTAGRAM_URL),
+    ...linkProblem('YOUTUBE_URL', c.YOUTUBE_URL),
+    ...linkProblem('LINKEDIN_URL', c.LINKEDIN_URL),
     ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
       ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
       : []),

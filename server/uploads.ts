@@ -288,13 +288,24 @@ export async function sniff(path: string): Promise<{ mime: string; ext: string }
   return fileTypeFromFile(path);
 }
 
+/** What a file's bytes say it is, for people ("a PNG image", "a PDF document"), or `noneFound`. */
+function describeContents(type: { mime: string } | undefined, noneFound: string): string {
+  if (!type) return noneFound;
+  if (type.mime === 'application/pdf') return 'a PDF document';
+  const image = IMAGE_UPLOAD_TYPES.find((t) => t.mime === type.mime);
+  return image ? `a ${image.name} image` : `a file of type ${type.mime}`;
+}
+
 export async function requirePdf(file: UploadedFile): Promise<void> {
   if (file.size === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select a resume file first');
   const type = await sniff(file.path);
   if (type?.mime !== 'application/pdf') {
-    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Only PDF resumes can be reviewed: please upload a .pdf file', {
-      detected: type?.mime ?? 'unknown',
-    });
+    // Said of the file itself: its name may say .pdf while its contents are something else.
+    throw new AppError(
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `“${file.filename}” is not a PDF: its contents are ${describeContents(type, 'not a PDF document')}, whatever its name says. Please save or export your resume as PDF and upload that file.`,
+      { detected: type?.mime ?? 'unknown' },
+    );
   }
 }
 
@@ -391,9 +402,11 @@ export async function requireImage(file: UploadedFile | undefined, maxPixels: nu
   if (!file || file.size === 0) throw new AppError(ErrorCode.BAD_USER_INPUT, 'Please select an image first');
   const type = await sniff(file.path);
   if (!type || !IMAGE_TYPES.has(type.mime)) {
-    throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Please upload ${what} (${IMAGE_TYPE_NAMES})`, {
-      detected: type?.mime ?? 'unknown',
-    });
+    throw new AppError(
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `“${file.filename}” is not an image: its contents are ${describeContents(type, 'not in any image format')}, whatever its name says. Please upload ${what} (${IMAGE_TYPE_NAMES}).`,
+      { detected: type?.mime ?? 'unknown' },
+    );
   }
   const { default: sharp } = await import('sharp');
   // The API only checks images: libvips' operation cache (50 MB by default) would keep them.

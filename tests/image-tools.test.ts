@@ -210,8 +210,11 @@ describe('bad uploads', () => {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(data)], { type: 'image/png' }), filename);
       const res = await fetch(`${stack.url}/api/ai/remove-image-background`, { method: 'POST', headers: { authorization: `Bearer ${premium.token}` }, body: form });
-      const body = (await res.json()) as { success: boolean; code: string };
+      const body = (await res.json()) as { success: boolean; code: string; message: string };
       expect(body, name).toMatchObject({ success: false, code });
+      // What is wrong with the file itself, not a bare "please upload an image".
+      if (name === 'text renamed .png') expect(body.message).toBe('“fake.png” is not an image: its contents are not in any image format, whatever its name says. Please upload an image (PNG, JPEG, WebP, GIF, AVIF or TIFF).');
+      if (name === 'PDF to an image tool') expect(body.message).toMatch(/^“doc\.png” is not an image: its contents are a PDF document, whatever its name says\./);
       if (code === 'PAYLOAD_TOO_LARGE' && name.includes('50 MB')) expect(res.status).toBe(413);
     }
     expect(listDir('uploads')).toEqual([]);

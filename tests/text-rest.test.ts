@@ -114,8 +114,13 @@ describe('resume review', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a30000000049454e44ae426082', 'hex');
     const renamed = await postFile('/api/ai/resume-review', premium.token, 'resume', png, 'resume.pdf', 'application/pdf');
     expect(renamed).toMatchObject({ status: 415, body: { success: false, code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    // Says what is wrong with the file (it said "please upload a .pdf file" of a file named .pdf).
+    expect(renamed.body.message).toBe(
+      '“resume.pdf” is not a PDF: its contents are a PNG image, whatever its name says. Please save or export your resume as PDF and upload that file.',
+    );
     const text = await postFile('/api/ai/resume-review', premium.token, 'resume', Buffer.from('just text, not a pdf'), 'resume.pdf');
     expect(text.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(text.body.message).toMatch(/^“resume\.pdf” is not a PDF: its contents are not a PDF document, whatever its name says\./);
     const none = await postFile('/api/ai/resume-review', premium.token, 'other', Buffer.from('%PDF'), 'x.pdf');
     expect(none.body).toMatchObject({ success: false, message: 'Please select a resume file first' });
     expect(uploadsLeft()).toBe(0);

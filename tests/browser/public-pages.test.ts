@@ -4,11 +4,17 @@
 // labelled fields, what you get, the link to the other form) with no axe-core violations.
 // Checked at the two viewports of the walkthrough: 1440×900 and a 390×844 phone.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, keepScreenshot, serverAndBrowser, VIEWPORTS } from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const env = serverAndBrowser(() => startTestServer());
+// The landing page with every section it can have: the deployment's social accounts set.
+let social: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  social = await startTestServer({ INSTAGRAM_URL: 'https://www.instagram.com/atelier.example', YOUTUBE_URL: 'https://www.youtube.com/@atelier-example' });
+});
+afterAll(() => social?.close());
 
 /** The public routes under the site layout (client/src/app/router.tsx), besides / and the auth pages. */
 const INNER_PAGES = [
@@ -99,6 +105,25 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('public pages at the %s view
     expect(await page.getByRole('banner').getByRole('link', { name: /Atelier/ }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('main').getByRole('region', { name: /What you get/ }).isVisible()).toBe(true);
     expect(await noHorizontalScroll(page)).toBe(true);
+    await context.close();
+  });
+
+  it('passes axe-core on the landing page (scrolled through, social accounts shown) and every inner page', async () => {
+    // Before (issue 27, item 11): the API page's code samples scrolled but took no keyboard
+    // focus, the landing page had two landmarks named "Testimonials" and the help button outside
+    // any landmark, and the 404 page went from its h1 to the footer's h3.
+    const context = await env.browser.newContext(AXE_CONTEXT(viewport));
+    const page = await context.newPage();
+    for (const path of ['/', ...INNER_PAGES]) {
+      await page.goto(`${social.url}${path}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      if (path === '/') {
+        await page.getByRole('heading', { name: 'CONNECT WITH US' }).waitFor({ state: 'attached' });
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForLoadState('networkidle');
+      }
+      expect(await axeViolations(page), path).toEqual([]);
+    }
     await context.close();
   });
 

@@ -10,7 +10,10 @@ import { signUp, startTestServer } from '../helpers/server.js';
 /** Spec §2's six tool cards plus the Image upscaler that issue 14 added (one per tool in client/src/tools/catalogue.ts). */
 const LANDING_TOOL_CARDS = 7;
 
-const t = serverAndBrowser(() => startTestServer());
+// The deployment's social accounts: with none set, there is no banner and no social cards.
+const t = serverAndBrowser(() =>
+  startTestServer({ INSTAGRAM_URL: 'https://www.instagram.com/atelier.example', YOUTUBE_URL: 'https://www.youtube.com/@atelier-example', LINKEDIN_URL: 'https://www.linkedin.com/company/atelier-example' }),
+);
 
 describe('public site', () => {
   it('shows the locked modal to an anonymous tool click, and expands the FAQ', async () => {
@@ -95,6 +98,7 @@ describe('public site', () => {
     expect(motion).toEqual([...Array(3).fill('atelier-drift running'), 'atelier-waves running']);
     // The logo marquee and the social banner loop, and the banner holds still under the pointer.
     const playState = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).animationPlayState);
+    await page.getByTestId('social-banner-track').waitFor(); // the accounts come with the site's links, once hydrated
     expect(await page.locator('.atelier-marquee').evaluateAll((els) => els.map((e) => getComputedStyle(e).animationPlayState))).toEqual(['running', 'running']);
     await page.locator('section[aria-label="Follow Atelier"]').hover(); // the section: the moving track is never "stable" to hover
     expect(await playState('[data-testid="social-banner-track"]')).toBe('paused');
@@ -192,5 +196,38 @@ describe('public site', () => {
     const states = await page.locator('section[aria-labelledby="tools-heading"] [data-playing]').evaluateAll((els) => els.map((e) => e.getAttribute('data-playing')));
     expect(states).toEqual(Array(LANDING_TOOL_CARDS).fill('false'));
     await context.close();
+  });
+
+  it("on a phone, the floating 'Get help' covers neither the 'Trusted by innovative teams' heading nor the footer's text, at any scroll position", async () => {
+    const page = await t.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${t.server.url}/`, { waitUntil: 'networkidle' });
+    const help = page.getByRole('link', { name: 'Get help' });
+    /** Text boxes (the glyphs, not their blocks) under the button: the heading's and every line of the footer's. */
+    const covered = () =>
+      help.evaluate((button) => {
+        const b = button.getBoundingClientRect();
+        const hits: string[] = [];
+        const texts = [...document.querySelectorAll('h2, footer *')].filter((e) => e.closest('footer') || e.textContent?.trim() === 'Trusted by innovative teams');
+        for (const el of texts) {
+          for (const node of el.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects()) {
+              if (r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom) hits.push(node.textContent.trim());
+            }
+          }
+        }
+        return hits;
+      });
+    // Before: the pill covered the heading's last word on the first screen.
+    expect(await covered(), 'first screen').toEqual([]);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += 211) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(30);
+      expect(await covered(), `scrolled to ${y}`).toEqual([]);
+    }
+    await page.close();
   });
 });

@@ -41,8 +41,10 @@ describe('signed-in area', () => {
     await page.getByLabel('Email').fill(`ada-${Date.now()}@example.test`);
     await page.getByLabel('Password').fill('Lovelace-1843');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    // A brand-new account is welcomed, not welcomed back (it was "Welcome back, Ada!").
     await page.getByText('No creations yet').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Ada!');
+    await page.getByText('Pick a tool to make your first creation.').waitFor();
     expect(await page.getByText('Free Plan').isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'Write Article' }).click();
@@ -73,6 +75,7 @@ describe('signed-in area', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     const item = page.getByRole('button', { name: /The quiet craft of bookbinding/ });
     await item.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome back, Ada!');
     await item.click();
     expect(await item.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.markdown h1, .markdown h2').first().waitFor();

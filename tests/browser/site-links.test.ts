@@ -1,6 +1,8 @@
 // Issue 17, item 8: placeholders. "Star us" pointed at a bare https://github.com/ and the
 // blog at https://dev.to/; they now come from PROJECT_REPOSITORY_URL and BLOG_URL and are
-// hidden when unset. The API page links to /signup (spec §2), and the community viewer's
+// hidden when unset. Issue 27, item 11: the social links opened the bare instagram.com,
+// youtube.com and linkedin.com home pages; they come from INSTAGRAM_URL, YOUTUBE_URL and
+// LINKEDIN_URL, and with none set there is no social banner and no 'CONNECT WITH US' section. The API page links to /signup (spec §2), and the community viewer's
 // ai-creation-{n}.jpg download (spec §9) is JPEG bytes, not PNG bytes under a .jpg name.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -13,12 +15,15 @@ const env = serverAndBrowser(() => startStack({ PROJECT_REPOSITORY_URL: '', BLOG
 
 const REPOSITORY = 'https://github.com/example/atelier';
 const BLOG = 'https://blog.example.com/';
-const PLACEHOLDERS = ['https://github.com/', 'https://dev.to/'];
+const SOCIAL = { INSTAGRAM_URL: 'https://www.instagram.com/atelier.example', YOUTUBE_URL: 'https://www.youtube.com/@atelier-example', LINKEDIN_URL: 'https://www.linkedin.com/company/atelier-example' };
+const PLACEHOLDERS = ['https://github.com/', 'https://dev.to/', 'https://www.instagram.com/', 'https://www.youtube.com/', 'https://www.linkedin.com/'];
 
 /** The landing page once everything it asks for (siteLinks included) has answered and the lazy sections are in. */
 async function openLanding(page: Page, baseUrl: string): Promise<void> {
+  const siteLinks = page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('siteLinks'));
   await page.goto(baseUrl, { waitUntil: 'networkidle' });
-  await page.getByRole('link', { name: 'Follow us on Instagram' }).first().waitFor();
+  await siteLinks;
+  await page.locator('#faq-heading').waitFor(); // the sections below the first screen are in
   await page.waitForLoadState('networkidle');
 }
 
@@ -37,6 +42,10 @@ describe('outside links with no address set', () => {
       expect(links.filter((h) => new URL(h).hostname.endsWith('github.com') || new URL(h).hostname === 'dev.to')).toEqual([]);
       expect(await page.getByRole('link', { name: /Star us/ }).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Blog', exact: true }).count()).toBe(0);
+      const social = links.filter((h) => /(^|\.)(instagram|youtube|linkedin)\.com$/.test(new URL(h).hostname));
+      expect(social).toEqual([]);
+      expect(await page.locator('section[aria-label="Follow Atelier"]').count()).toBe(0);
+      expect(await page.locator('#connect-heading').count()).toBe(0);
       await context.close();
     }
   });
@@ -45,7 +54,7 @@ describe('outside links with no address set', () => {
 describe('outside links with PROJECT_REPOSITORY_URL and BLOG_URL set', () => {
   let configured: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    configured = await startTestServer({ PROJECT_REPOSITORY_URL: REPOSITORY, BLOG_URL: BLOG });
+    configured = await startTestServer({ PROJECT_REPOSITORY_URL: REPOSITORY, BLOG_URL: BLOG, ...SOCIAL });
   });
   afterAll(async () => {
     await configured?.close();
@@ -62,6 +71,17 @@ describe('outside links with PROJECT_REPOSITORY_URL and BLOG_URL set', () => {
     expect(await nav.getByRole('link', { name: 'Blog', exact: true }).getAttribute('href')).toBe(BLOG);
     expect(await page.locator('footer').getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe(REPOSITORY);
     expect(await page.getByRole('link', { name: /Star the project/ }).getAttribute('href')).toBe(REPOSITORY);
+    // The deployment's own accounts, in the footer, the cards and the banner.
+    for (const [name, url, instruction] of [
+      ['Instagram', SOCIAL.INSTAGRAM_URL, 'Follow us on Instagram'],
+      ['YouTube', SOCIAL.YOUTUBE_URL, 'Subscribe on YouTube'],
+      ['LinkedIn', SOCIAL.LINKEDIN_URL, 'Connect on LinkedIn'],
+    ]) {
+      expect(await page.locator('footer').getByRole('link', { name: name! }).getAttribute('href')).toBe(url);
+      const calls = await page.getByRole('link', { name: instruction }).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      expect(calls.length).toBeGreaterThanOrEqual(2); // a card and the banner
+      expect(new Set(calls)).toEqual(new Set([url]));
+    }
     await keepScreenshot(page, 'site-links-configured');
     const links = await hrefs(page);
     for (const placeholder of PLACEHOLDERS) expect(links).not.toContain(placeholder);

@@ -100,6 +100,11 @@ describe('upload limits in the browser', () => {
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     expect(await refusal(page)).toBe('Please choose a PNG, JPEG, WebP, GIF, AVIF or TIFF image: “logo.svg” is not one.');
+    // A text file renamed .png: said so at once (it was previewed as "cannot preview, can still be processed", then refused by the server).
+    await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') });
+    await page.getByRole('alert').filter({ hasText: 'fake.png' }).waitFor();
+    expect(await refusal(page)).toBe('“fake.png” is not an image: its contents are not PNG, JPEG, WebP, GIF, AVIF or TIFF, whatever its name says. Please choose another file.');
+    expect(await page.getByText(/cannot preview this image/).count()).toBe(0);
 
     // A real photo clears the refusal and is shown as chosen.
     await input.setInputFiles(join(import.meta.dirname, '../fixtures/photos/rocket.jpg'));
@@ -118,6 +123,10 @@ describe('upload limits in the browser', () => {
     const input = page.getByLabel('Resume PDF file');
     await input.setInputFiles({ name: 'cv.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('PK\x03\x04') });
     expect(await refusal(page)).toBe('Please choose a PDF file: “cv.docx” is not one.');
+    // The same Word file renamed .pdf (it was told to "upload a .pdf file").
+    await input.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\x03\x04 word/document.xml') });
+    await page.getByRole('alert').filter({ hasText: 'cv.pdf' }).waitFor();
+    expect(await refusal(page)).toBe('“cv.pdf” is not a PDF file: its contents are not PDF, whatever its name says. Please choose another file.');
     const bigPdf = join(dir, 'portfolio.pdf');
     writeFileSync(bigPdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(17 * 1024 * 1024, 0x20)]));
     await input.setInputFiles(bigPdf);

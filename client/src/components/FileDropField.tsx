@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type DragEvent, type Ref } from 'react';
-import { acceptAttribute, acceptedHint, fileProblem, type AcceptedFiles } from '../lib/files';
+import { acceptAttribute, acceptedHint, contentProblem, fileProblem, type AcceptedFiles } from '../lib/files';
 
 interface Props {
   /** The visible name of the field, e.g. "Upload image". */
@@ -23,8 +23,8 @@ interface Props {
 /**
  * A real file input, visually a drop zone: clicking, Enter/Space on the focused input and
  * dropping a file all work. The hint names the accepted types and the size limit; a file of
- * another type or over the limit is refused here, with the reason beside the field, so
- * nothing is uploaded only to be refused by the server.
+ * another type (by its name or by its first bytes) or over the limit is refused here, with the
+ * reason beside the field, so nothing is uploaded only to be refused by the server.
  */
 export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted, fallback, disabled = false, onFile, ref }: Props) {
   const id = useId();
@@ -33,8 +33,9 @@ export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted,
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  function take(file: File) {
-    const problem = accepted ? fileProblem(file, accepted) : null;
+  async function take(file: File) {
+    // The name and size first, then the first bytes: a file renamed to a taken type is caught here too.
+    const problem = accepted ? (fileProblem(file, accepted) ?? (await contentProblem(file, accepted))) : null;
     setError(problem);
     if (!problem) onFile(file);
   }
@@ -43,7 +44,7 @@ export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted,
     const file = e.target.files?.[0];
     // Cleared so picking the same file again still counts as a new choice.
     e.target.value = '';
-    if (file) take(file);
+    if (file) void take(file);
   }
 
   function drop(e: DragEvent<HTMLLabelElement>) {
@@ -51,7 +52,7 @@ export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted,
     setDragging(false);
     if (disabled) return;
     const file = e.dataTransfer.files[0];
-    if (file) take(file);
+    if (file) void take(file);
   }
 
   const tone = dragging

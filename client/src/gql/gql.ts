@@ -47,7 +47,7 @@ type Documents = {
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
-    "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n    }\n  }\n": typeof types.SiteLinksDocument,
+    "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n      instagramUrl\n      youtubeUrl\n      linkedinUrl\n    }\n  }\n": typeof types.SiteLinksDocument,
     "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n": typeof types.UploadLimitsDocument,
 };
 const documents: Documents = {
@@ -84,7 +84,7 @@ const documents: Documents = {
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
-    "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n    }\n  }\n": types.SiteLinksDocument,
+    "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n      instagramUrl\n      youtubeUrl\n      linkedinUrl\n    }\n  }\n": types.SiteLinksDocument,
     "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n": types.UploadLimitsDocument,
 };
 
@@ -237,7 +237,7 @@ export function graphql(source: "\n  mutation UpscaleImage($image: Upload!, $sca
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n    }\n  }\n"): (typeof documents)["\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n    }\n  }\n"];
+export function graphql(source: "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n      instagramUrl\n      youtubeUrl\n      linkedinUrl\n    }\n  }\n"): (typeof documents)["\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n      instagramUrl\n      youtubeUrl\n      linkedinUrl\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -59,3 +59,33 @@ export function fileProblem(file: File, accepted: AcceptedFiles): string | null 
   }
   return null;
 }
+
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+const startsWith = (head: Uint8Array, bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+/** ISO media brands of AVIF and HEIF images (a HEIF is sometimes labelled AVIF; the server reads both). */
+const HEIF_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** How each type the pickers take begins, as the server tells types apart (by bytes, never by name). */
+const SIGNATURES: Record<string, (head: Uint8Array) => boolean> = {
+  'image/png': (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'image/jpeg': (h) => startsWith(h, [0xff, 0xd8, 0xff]),
+  'image/gif': (h) => startsWith(h, ascii('GIF8')),
+  'image/webp': (h) => startsWith(h, ascii('RIFF')) && startsWith(h, ascii('WEBP'), 8),
+  'image/avif': (h) => startsWith(h, ascii('ftyp'), 4) && HEIF_BRANDS.has(String.fromCharCode(...h.slice(8, 12))),
+  'image/tiff': (h) => startsWith(h, ascii('II*\0')) || startsWith(h, ascii('MM\0*')),
+  'application/pdf': (h) => startsWith(h, ascii('%PDF')),
+};
+
+/**
+ * Why the picked file's contents are not what it is named (a text file renamed .png, a Word
+ * document renamed .pdf), read from its first bytes before anything is sent; null when they
+ * are, or when a type it could be is not one we can tell by its bytes (the server decides).
+ */
+export async function contentProblem(file: File, accepted: AcceptedFiles): Promise<string | null> {
+  const checks = accepted.types.map((t) => SIGNATURES[t.mime]);
+  if (checks.some((check) => !check)) return null;
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (checks.some((check) => check!(head))) return null;
+  const what = accepted.noun === 'image' ? 'an image' : `a ${typeNames(accepted.types)} ${accepted.noun}`;
+  return `“${file.name}” is not ${what}: its contents are not ${typeNames(accepted.types)}, whatever its name says. Please choose another file.`;
+}

@@ -7,6 +7,9 @@ export const SiteLinksQuery = graphql(`
     siteLinks {
       repositoryUrl
       blogUrl
+      instagramUrl
+      youtubeUrl
+      linkedinUrl
     }
   }
 `);
@@ -16,10 +19,21 @@ export interface SiteLinks {
   repositoryUrl: string | null;
   /** The Blog link (BLOG_URL); null: not shown. */
   blogUrl: string | null;
+  /** The deployment's social accounts (INSTAGRAM_URL, YOUTUBE_URL, LINKEDIN_URL); null: not shown. */
+  instagramUrl: string | null;
+  youtubeUrl: string | null;
+  linkedinUrl: string | null;
 }
 
 /** The deployment's outside links; each is null (and its link hidden) until the server names it. */
 export function useSiteLinks(): SiteLinks {
   const { data } = useQuery(SiteLinksQuery, { skip: !useAfterHydration() });
-  return { repositoryUrl: data?.siteLinks.repositoryUrl ?? null, blogUrl: data?.siteLinks.blogUrl ?? null };
+  const links = data?.siteLinks;
+  return {
+    repositoryUrl: links?.repositoryUrl ?? null,
+    blogUrl: links?.blogUrl ?? null,
+    instagramUrl: links?.instagramUrl ?? null,
+    youtubeUrl: links?.youtubeUrl ?? null,
+    linkedinUrl: links?.linkedinUrl ?? null,
+  };
 }

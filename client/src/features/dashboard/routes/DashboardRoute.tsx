@@ -24,14 +24,15 @@ export function DashboardRoute() {
   const connection = data?.myCreations;
   const creations = connection ? connection.edges.map((e) => e.node) : error ? [] : null;
   const hasMore = connection?.pageInfo.hasNextPage ?? false;
+  // "Welcome back" once there is something to come back to: a brand-new account is welcomed.
+  const returning = (creations?.length ?? 0) > 0;
+  const greeting = returning ? 'Welcome back' : 'Welcome';
 
   return (
     <div className="flex flex-col gap-6">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-          {user?.firstName ? `Welcome back, ${user.firstName}!` : 'Welcome back!'}
-        </h1>
-        <p className="text-slate-500">Here is what you have been creating.</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{user?.firstName ? `${greeting}, ${user.firstName}!` : `${greeting}!`}</h1>
+        <p className="text-slate-500">{returning || creations === null ? 'Here is what you have been creating.' : 'Pick a tool to make your first creation.'}</p>
       </header>
       <StatCards total={creations?.length ?? null} more={hasMore} plan={plan} />
       <RecentCreations

@@ -61,8 +61,10 @@ function ConnectCard({ link, order }: { link: SocialLink; order: number }) {
   );
 }
 
+/** Spec §2 'CONNECT WITH US': one card per account the deployment names (none named: no section). */
 export function ConnectCards() {
   const links = useSocialLinks();
+  if (links.length === 0) return null;
   return (
     <section aria-labelledby="connect-heading" className="bg-slate-50 px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-6xl">
@@ -72,7 +74,7 @@ export function ConnectCards() {
           </h2>
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Follow along as Atelier grows</p>
         </div>
-        <ul className={`mt-12 grid gap-5 sm:grid-cols-2 ${links.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
+        <ul className={`mt-12 grid gap-5 sm:grid-cols-2 ${links.length === 4 ? 'lg:grid-cols-4' : links.length === 3 ? 'lg:grid-cols-3' : ''}`}>
           {links.map((link, i) => (
             <ConnectCard key={link.id} link={link} order={i} />
           ))}

@@ -42,26 +42,28 @@ export function Footer() {
             <Logo />
           </div>
           <p className="mt-4 max-w-sm text-sm leading-6">The AI content studio for writers, marketers and creators: write, design and polish in one place.</p>
-          <ul className="mt-6 flex gap-2">
-            {socials.map(({ label, href, icon: Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:bg-indigo-500 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400"
-                >
-                  <Icon className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socials.length > 0 && (
+            <ul className="mt-6 flex gap-2">
+              {socials.map(({ label, href, icon: Icon }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={label}
+                    className="flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:bg-indigo-500 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400"
+                  >
+                    <Icon className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div className="grid gap-10 sm:grid-cols-3">
           {COLUMNS.map((col) => (
             <div key={col.title}>
-              <h3 className="text-sm font-semibold tracking-wide text-white">{col.title}</h3>
+              <h2 className="text-sm font-semibold tracking-wide text-white">{col.title}</h2>
               <ul className="mt-4 space-y-2.5 text-sm">
                 {col.items.map((item) => (
                   <li key={item.label}>
@@ -81,7 +83,7 @@ export function Footer() {
       </div>
       <div className="mx-auto mt-12 grid max-w-6xl gap-4 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10 md:grid-cols-2 md:items-center">
         <div>
-          <h3 className="font-semibold text-white">Stay in the loop</h3>
+          <h2 className="font-semibold text-white">Stay in the loop</h2>
           <p className="mt-1 text-sm">New tools, tips and product news — no more than once a month.</p>
         </div>
         <Newsletter />

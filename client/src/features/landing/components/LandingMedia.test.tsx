@@ -35,9 +35,10 @@ function renderTools() {
   );
 }
 const REPOSITORY = 'https://github.com/example/atelier';
-/** Renders with the deployment's repository set (GitHub shown), or unset. */
-function withLinks(ui: ReactNode, repositoryUrl: string | null = REPOSITORY) {
-  return render(<MockedProvider mocks={[siteLinksMock({ repositoryUrl })]}>{ui}</MockedProvider>);
+const ACCOUNTS = { instagramUrl: 'https://www.instagram.com/atelier.example', youtubeUrl: 'https://www.youtube.com/@atelier-example', linkedinUrl: 'https://www.linkedin.com/company/atelier-example' };
+/** Renders with the deployment's social accounts and repository set (GitHub shown), or the repository unset. */
+function withLinks(ui: ReactNode, repositoryUrl: string | null = REPOSITORY, accounts: Partial<typeof ACCOUNTS> = ACCOUNTS) {
+  return render(<MockedProvider mocks={[siteLinksMock({ repositoryUrl, ...accounts })]}>{ui}</MockedProvider>);
 }
 const mediaOf = (card: HTMLElement) => card.querySelector<HTMLElement>('[data-playing]')!;
 /** The element the visibility observer watches for a card's media (the media's frame). */
@@ -155,6 +156,28 @@ describe('GitHub link with no repository set', () => {
     expect(hrefs.some((h) => h?.includes('github.com'))).toBe(false);
     expect(screen.queryByText('Star the project')).toBeNull();
     expect(screen.queryAllByText('Star and watch the repository')).toEqual([]);
+  });
+});
+
+describe('social links with no account set', () => {
+  it('show no card and no banner at all, rather than the networks\' home pages', async () => {
+    const { container } = withLinks(
+      <>
+        <ConnectCards />
+        <SocialBanner />
+      </>,
+      null,
+      {},
+    );
+    // The answer has arrived once the query has settled: nothing renders before or after.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('link each shown network to its configured account', async () => {
+    withLinks(<ConnectCards />, null, { youtubeUrl: ACCOUNTS.youtubeUrl });
+    await screen.findByText('Watch the tutorials');
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([ACCOUNTS.youtubeUrl]);
   });
 });
 

@@ -30,8 +30,12 @@ function Row({ copy = false }: { copy?: boolean }) {
   );
 }
 
-/** Spec §2: a scrolling banner of social-follow calls to action, one pass every 25 s; still under reduced motion. */
+/**
+ * Spec §2: a scrolling banner of social-follow calls to action, one pass every 25 s; still
+ * under reduced motion. Only for the accounts the deployment names: none, no banner.
+ */
 export function SocialBanner() {
+  if (useSocialLinks().length === 0) return null;
   return (
     <section aria-label="Follow Atelier" className="atelier-marquee-wrap overflow-hidden bg-gradient-to-r from-indigo-600 via-violet-600 to-fuchsia-600 py-4">
       {/* Four passes moved by half the width: a seamless loop wider than any screen. Only the first pass is read out. */}

@@ -109,7 +109,7 @@ export function Testimonials() {
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Loved by creators and teams</p>
         </div>
 
-        <div role="region" aria-roledescription="carousel" aria-label="Testimonials" onKeyDown={onKeyDown} className="mt-12">
+        <div role="region" aria-roledescription="carousel" aria-label="Testimonials from creators and teams" onKeyDown={onKeyDown} className="mt-12">
           <div
             data-testid="carousel-viewport"
             onPointerDown={onPointerDown}

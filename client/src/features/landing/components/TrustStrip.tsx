@@ -143,7 +143,8 @@ function Logo({ logo, decorative }: { logo: LogoMark; decorative?: boolean }) {
 export function TrustStrip() {
   return (
     <section aria-labelledby="trust-heading" className="border-y border-slate-200/70 bg-white py-10">
-      <h2 id="trust-heading" className="text-center text-sm font-semibold tracking-widest text-slate-500 uppercase">
+      {/* On a phone the heading keeps clear of the floating 'Get help' (bottom-right), which sits on it on the first screen. */}
+      <h2 id="trust-heading" className="px-16 text-center text-sm font-semibold tracking-widest text-balance text-slate-500 uppercase sm:px-0">
         Trusted by innovative teams
       </h2>
       <div className="atelier-marquee-wrap relative mt-7 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_10%,black_90%,transparent)]">

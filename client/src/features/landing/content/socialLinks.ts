@@ -12,15 +12,14 @@ export interface SocialLink {
   color: string;
 }
 
-/** GitHub's address is the deployment's repository (PROJECT_REPOSITORY_URL): null here, filled in by useSocialLinks. */
-const SOCIAL_LINKS: (Omit<SocialLink, 'url'> & { url: string | null })[] = [
+/** Each address is the deployment's own (siteLinks: PROJECT_REPOSITORY_URL, INSTAGRAM_URL…), filled in by useSocialLinks. */
+const SOCIAL_LINKS: Omit<SocialLink, 'url'>[] = [
   {
     id: 'github',
     name: 'GitHub',
     title: 'Star the project',
     description: 'Follow development, report issues and see what ships next.',
     instruction: 'Star and watch the repository',
-    url: null,
     color: '#334155',
   },
   {
@@ -29,7 +28,6 @@ const SOCIAL_LINKS: (Omit<SocialLink, 'url'> & { url: string | null })[] = [
     title: 'Daily inspiration',
     description: 'Images made with Atelier, prompts that worked and behind-the-scenes.',
     instruction: 'Follow us on Instagram',
-    url: 'https://www.instagram.com/',
     color: '#db2777',
   },
   {
@@ -38,7 +36,6 @@ const SOCIAL_LINKS: (Omit<SocialLink, 'url'> & { url: string | null })[] = [
     title: 'Watch the tutorials',
     description: 'Short walkthroughs of every tool, from first prompt to final download.',
     instruction: 'Subscribe on YouTube',
-    url: 'https://www.youtube.com/',
     color: '#dc2626',
   },
   {
@@ -47,19 +44,21 @@ const SOCIAL_LINKS: (Omit<SocialLink, 'url'> & { url: string | null })[] = [
     title: 'Join the network',
     description: 'Product news, case studies and AI tips for teams.',
     instruction: 'Connect on LinkedIn',
-    url: 'https://www.linkedin.com/',
     color: '#0369a1',
   },
 ];
 
-/** The social links to show: GitHub only when the deployment names its repository, never a bare github.com. */
+/**
+ * The social links to show: only the accounts the deployment names, never a bare github.com or
+ * instagram.com (they opened the networks' home pages). None named: none shown.
+ */
 export function useSocialLinks(): SocialLink[] {
-  const { repositoryUrl } = useSiteLinks();
-  return useMemo(
-    () => SOCIAL_LINKS.flatMap((link) => {
-      const url = link.id === 'github' ? repositoryUrl : link.url;
+  const { repositoryUrl, instagramUrl, youtubeUrl, linkedinUrl } = useSiteLinks();
+  return useMemo(() => {
+    const urls: Record<SocialLink['id'], string | null> = { github: repositoryUrl, instagram: instagramUrl, youtube: youtubeUrl, linkedin: linkedinUrl };
+    return SOCIAL_LINKS.flatMap((link) => {
+      const url = urls[link.id];
       return url ? [{ ...link, url }] : [];
-    }),
-    [repositoryUrl],
-  );
+    });
+  }, [repositoryUrl, instagramUrl, youtubeUrl, linkedinUrl]);
 }

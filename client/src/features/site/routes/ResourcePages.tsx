@@ -224,7 +224,8 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
           </div>
           <CopyCodeButton code={code} />
         </div>
-        <pre className="max-h-80 overflow-auto p-4 text-xs leading-5 text-slate-100">
+        {/* Focusable: a sample taller or wider than its box scrolls from the keyboard too. */}
+        <pre tabIndex={0} role="region" aria-label={`${endpoint.path} in ${LANGS.find((l) => l.id === lang)?.label ?? lang}`} className="max-h-80 overflow-auto p-4 text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400">
           <code>{code}</code>
         </pre>
       </div>
