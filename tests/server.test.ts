@@ -81,6 +81,12 @@ describe('GraphiQL and introspection', () => {
     for (const path of ['/', '/about', '/About/', '/legal/terms', '/resources/api', '/help', '/ai', '/ai/community', '/ai/remove-object', '/sign-in?redirect=%2Fai']) {
       expect(await status(path), path).toBe(200);
     }
+    // A missing picture is a 404 too (the upscaler's card asked for one that was never drawn, and got the app's HTML with 200).
+    expect((await fetch(`${server.url}/media/tools/no-such.svg`)).status).toBe(404);
+    for (const slug of ['aiarticlewriter', 'blogtitlegenerator', 'aiimagegeneration', 'backgroundremoval', 'objectremoval', 'imageupscaler', 'resumereviewer']) {
+      const res = await fetch(`${server.url}/media/tools/${slug}.svg`);
+      expect([res.status, res.headers.get('content-type')], slug).toEqual([200, 'image/svg+xml']);
+    }
   });
 });
 
