@@ -62,7 +62,7 @@ describe('ReviewResumeRoute (spec §2, §5)', () => {
     await screen.findByText('jane-doe.pdf'); // once its first bytes are read
     expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByText('0.25 MB')).toBeTruthy();
-    const link = screen.getByRole('link', { name: /View Original PDF/ }) as HTMLAnchorElement;
+    const link = (await screen.findByRole('link', { name: /View Original PDF/ })) as HTMLAnchorElement;
     expect(link.href).toBe('blob:resume');
     expect(link.target).toBe('_blank');
     expect(screen.getByText(/Choose a different PDF/)).toBeTruthy();
