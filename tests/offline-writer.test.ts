@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_LENGTH_RANGES, BLOG_CATEGORY_LABELS, type ArticleLength, type BlogCategory } from '../server/domain.js';
 import { writeArticle } from '../server/tools/article/offline-writer.js';
-import { reviewResume } from '../server/tools/resume-review/offline-writer.js';
+import { resumeProblem, reviewResume } from '../server/tools/resume-review/offline-writer.js';
 import { parseTitles, writeTitles } from '../server/tools/blog-titles/offline-writer.js';
 import { cleanTopic, countSentences, countWords, seededRandom, shuffle } from '../server/providers/text/local/words.js';
 
@@ -231,6 +231,19 @@ Sales Associate, Corner Store
 Skills
 Microsoft Office, customer service, communication, organization, teamwork
 `;
+
+describe('resumeProblem', () => {
+  it('takes resumes, strong and weak, and tells other documents what they lack', () => {
+    expect(resumeProblem(STRONG_RESUME)).toBeNull();
+    expect(resumeProblem(WEAK_RESUME)).toBeNull();
+    const article = `How small bakeries win local customers\n\n${'Bakeries that post their morning bakes by eight sell out before noon, owners say. '.repeat(8)}\nIntroduction\nThe market has changed since 2019, and the shops that adapted early kept their regulars.`;
+    expect(resumeProblem(article)).toBe(
+      "This PDF does not look like a resume: it has none of a resume's usual sections (experience, education, skills…), no contact details, no dated roles. Please upload your resume as a PDF.",
+    );
+    // Too little text to tell: the review itself says it could not be read.
+    expect(resumeProblem('Jane Doe Engineer')).toBeNull();
+  });
+});
 
 describe('reviewResume', () => {
   const score = (review: string) => Number(/\*\*Score: (\d+)\/100\*\*/.exec(review)?.[1]);

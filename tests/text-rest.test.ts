@@ -92,6 +92,26 @@ describe('resume review', () => {
     expect(uploadsLeft()).toBe(0);
   });
 
+  it('tells a PDF that is not a resume so, instead of scoring it (issue 28: a MIME specification got 23/100)', async () => {
+    const spec = makePdf([
+      'Network Working Group N. Freed',
+      'Request for Comments: 2045 Innosoft',
+      'Multipurpose Internet Mail Extensions (MIME) Part One: Format of Internet Message Bodies',
+      'Status of this Memo',
+      'This document specifies an Internet standards track protocol for the Internet community, and requests discussion and suggestions for improvements.',
+      'Abstract',
+      'STD 11, RFC 822, defines a message representation protocol specifying considerable detail about US-ASCII message headers, and leaves the message content, or message body, as flat US-ASCII text.',
+      'This set of documents, collectively called the Multipurpose Internet Mail Extensions, or MIME, redefines the format of messages to allow for textual message bodies in character sets other than US-ASCII.',
+      'Table of Contents 1. Introduction 2. Definitions, Conventions, and Generic BNF Grammar 3. MIME Header Fields 4. MIME-Version Header Field',
+      'Content-Type: text/plain; charset=us-ascii (Plain text) 1234 5678 90',
+    ]);
+    const { status, body } = await postFile('/api/ai/resume-review', premium.token, 'resume', spec, 'rfc2045.pdf');
+    // The job ends FAILED with the reason (the REST mirror answers a failed job 502).
+    expect([status, body.success, body.code]).toEqual([502, false, 'FAILED']);
+    expect(body.message).toMatch(/^This PDF does not look like a resume: it has none of a resume's usual sections/);
+    expect(uploadsLeft()).toBe(0);
+  });
+
   it('reviews through GraphQL upload + jobProgress with the Reading/Analyzing/Generating steps', async () => {
     // Workers start once the subscriber listens, so it sees every step.
     const own = await startStack({ LOCAL_STREAM_DELAY_MS: '0' }, { workersLater: true });

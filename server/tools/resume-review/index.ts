@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../errors.js';
 import { readPdfText } from '../../../worker/pdf/read.js';
 import { streamText } from '../../../worker/stream-text.js';
 import { defineTool, withResolver } from '../tool.js';
-import { reviewResume } from './offline-writer.js';
+import { resumeProblem, reviewResume } from './offline-writer.js';
 import { ResumeReviewResolver } from './resolver.js';
 
 /** What the model is asked (spec §7), followed by the resume's text. */
@@ -36,6 +36,9 @@ const definition = defineTool({
     const { text, pages, peakMb, ms } = await readPdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits, run.signal);
     log.debug({ jobId: run.job.id, pages, characters: text.length, ms, peakMb }, 'resume PDF read');
     const resumeText = text.slice(0, RESUME_TEXT_MAX_CHARS);
+    // Before any writer sees it: a PDF that is not a resume is told so, not scored.
+    const notAResume = resumeProblem(resumeText);
+    if (notAResume) throw new AppError(ErrorCode.BAD_USER_INPUT, notAResume, { reason: 'NOT_A_RESUME' });
     await run.enter('PROCESSING');
     const request = { prompt: REVIEW_PROMPT + resumeText, maxTokens: 1800, offline: () => reviewResume(resumeText) };
     const review = await streamText(run, request, (t) => t.length / 3000);

@@ -192,6 +192,28 @@ export function reviewResume(text: string): string {
   return `${out.join('\n\n')}\n`;
 }
 
+/**
+ * Why a PDF's text is not a resume (a specification, an article, an invoice…), or null. A
+ * resume names some of its usual sections, or says how to reach its owner and dates their roles;
+ * any PDF used to get a score (a MIME specification: 23/100 with "✓ Phone number").
+ * Too little text to tell is left to the review, which says it could not be read.
+ */
+export function resumeProblem(text: string): string | null {
+  const normalized = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
+  if (countWords(normalized) < MIN_WORDS) return null;
+  const sections = new Set(splitLines(normalized).flatMap((l) => (l.section && isHeadingLine(l.text) ? [l.section] : [])));
+  const contact = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.test(normalized) || hasPhone(normalized) || profileLinks(normalized).length > 0;
+  const dated = (normalized.match(DATE_RANGE) ?? []).length >= 2;
+  const looksLikeOne = sections.size >= 2 || (sections.size === 1 && (contact || dated)) || (contact && dated);
+  if (looksLikeOne) return null;
+  const missing = [
+    sections.size === 0 ? "none of a resume's usual sections (experience, education, skills…)" : null,
+    contact ? null : 'no contact details',
+    dated ? null : 'no dated roles',
+  ].filter(Boolean);
+  return `This PDF does not look like a resume: it has ${missing.join(', ')}. Please upload your resume as a PDF.`;
+}
+
 function analyze(text: string, words: number): Findings {
   const lines = splitLines(text);
   const sections = new Set<SectionId>();

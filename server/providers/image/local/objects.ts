@@ -10,8 +10,20 @@ import { inpaintRaw } from './inpaint.js';
 import { dilateDisc } from './raster.js';
 import { objectAlpha, type RawImage } from './segmenter.js';
 
-/** At most this many instances are outlined (each costs a segmentation run); the largest first. */
+/**
+ * At most this many instances are outlined (each costs a segmentation run). With more found (a
+ * crowd, a fruit bowl) only the main one is removed — the largest, most central — and the user
+ * is told so: their brush picks another.
+ */
 export const MAX_INSTANCES = 3;
+/** An instance whose outline covers less of its box than this was not outlined (the segmenter saw no object there). */
+const MIN_OUTLINE_SHARE = 0.12;
+/** A removal counts as done only if at least this share of the object's own pixels changed noticeably… */
+const MIN_CHANGED_SHARE = 0.5;
+/** …by more than this (sum of the three channels' absolute differences). */
+const CHANGED_LEVELS = 24;
+/** After the fill, a detection of the same word overlapping a removed box this much means it is still there. */
+const STILL_THERE_IOU = 0.5;
 /** Boxes over more than this share of the frame are not removed by name. */
 const MAX_BOX_SHARE = 0.5;
 
@@ -32,6 +44,10 @@ export interface ObjectRemoval {
 export interface ObjectHole {
   image: RawImage;
   hole: Uint8Array;
+  /** The object itself, without the margin (its outlines' cores and the brushed area): what must change. */
+  core: Uint8Array;
+  /** The instances removed by name (their detector boxes), to look for them again after the fill. */
+  removed: Detection[];
   found: ObjectRemoval['found'];
   brushed: boolean;
   summary: string;
@@ -44,14 +60,112 @@ export async function removeObjectLocal(
   opts: ObjectRemovalOptions,
   progress: Progress = () => {},
 ): Promise<ObjectRemoval> {
-  const { image, hole, found, brushed, summary } = await findObjectHole(input, object, mask, opts, progress);
+  const found = await findObjectHole(input, object, mask, opts, progress);
+  const { image, hole } = found;
   const { width: W, height: H } = image;
   progress(70, 'Filling in the background');
   // The decoded pixels go straight to the inpainter (no PNG round trip), alpha left out as before.
   const rgb = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } }).removeAlpha().raw().toBuffer();
   const filled = inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
+  progress(90, 'Checking the object is gone');
+  await verifyRemoval(object, found, rgb, filled);
   const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
-  return { png, found, brushed, summary };
+  return { png, found: found.found, brushed: found.brushed, summary: found.summary };
+}
+
+/**
+ * A removal is reported only if it happened: most of the object's own pixels changed and,
+ * for an object found by name, the detector no longer finds it where it was. Otherwise the job
+ * fails saying what was found and what to do (it was reported done on an unchanged photo).
+ */
+export async function verifyRemoval(object: string, found: Pick<ObjectHole, 'core' | 'hole' | 'removed' | 'brushed' | 'image'>, before: Buffer, after: Buffer): Promise<void> {
+  const { core, removed, brushed } = found;
+  const { width: W, height: H } = found.image;
+  // The object's own pixels: those of the core unlike what surrounds the hole. A brush's margin
+  // is background, refilled alike; an object coloured like its surroundings is judged by the
+  // detector alone.
+  const object_ = unlikeSurroundings(before, core, found.hole, W, H);
+  const share = object_.count > 0 && object_.count >= MIN_OBJECT_PIXELS_SHARE * object_.of ? changedShare(before, after, object_.mask) : 1;
+  const what = removed.length ? `the ${object}` : 'the brushed area';
+  if (share < MIN_CHANGED_SHARE) {
+    throw new AppError(
+      ErrorCode.BAD_USER_INPUT,
+      `Could not remove ${what}: the fill left ${Math.round((1 - share) * 100)} % of it as it was. Brush over it, a little beyond its edge, and try again.`,
+      { object, reason: 'NOT_REMOVED', changedShare: Number(share.toFixed(3)) },
+    );
+  }
+  if (!removed.length) return;
+  const again = await findNamedObjects({ data: after, width: W, height: H, channels: 3 }, object);
+  const still = removed.filter((r) => again.detections.some((d) => boxIou(d.box, r.box) >= STILL_THERE_IOU));
+  if (still.length) {
+    throw new AppError(
+      ErrorCode.BAD_USER_INPUT,
+      `The ${object} is still visible after filling${brushed ? '' : ' (its outline was not found exactly)'}. Brush over the whole ${object}, a little beyond its edge, and try again.`,
+      { object, reason: 'STILL_THERE' },
+    );
+  }
+}
+
+/** Fewer of the core's pixels than this share unlike the surroundings: nothing to tell by colour. */
+const MIN_OBJECT_PIXELS_SHARE = 0.02;
+
+/**
+ * The core's pixels whose colour is unlike the ring around the hole (more than 3 of the ring's
+ * standard deviations away, per channel, summed in quadrature), as a mask, with their count.
+ */
+function unlikeSurroundings(rgb: Buffer, core: Uint8Array, hole: Uint8Array, W: number, H: number): { mask: Uint8Array; count: number; of: number } {
+  const ringWidth = Math.max(4, growRadius(W, H) * 2);
+  const grown = dilateDisc(hole, W, H, ringWidth);
+  const sum = [0, 0, 0];
+  const sq = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i < grown.length; i++) {
+    if (!grown[i] || hole[i]) continue;
+    n++;
+    for (let c = 0; c < 3; c++) {
+      const v = rgb[i * 3 + c]!;
+      sum[c]! += v;
+      sq[c]! += v * v;
+    }
+  }
+  const mask = new Uint8Array(core.length);
+  let count = 0;
+  let of = 0;
+  const mean = sum.map((t) => t / Math.max(1, n));
+  // A floor on the spread: JPEG noise on a plain wall is not an object.
+  const sd = sq.map((t, c) => Math.max(8, Math.sqrt(Math.max(0, t / Math.max(1, n) - mean[c]! ** 2))));
+  for (let i = 0; i < core.length; i++) {
+    if (!core[i]) continue;
+    of++;
+    let z = 0;
+    for (let c = 0; c < 3; c++) z += ((rgb[i * 3 + c]! - mean[c]!) / sd[c]!) ** 2;
+    if (z > 9) {
+      mask[i] = 1;
+      count++;
+    }
+  }
+  return { mask, count, of };
+}
+
+/** The share of `area`'s pixels whose colour changed by more than CHANGED_LEVELS (RGB, interleaved). */
+function changedShare(before: Buffer, after: Buffer, area: Uint8Array): number {
+  let total = 0;
+  let changed = 0;
+  for (let i = 0; i < area.length; i++) {
+    if (!area[i]) continue;
+    total++;
+    const o = i * 3;
+    const d = Math.abs(before[o]! - after[o]!) + Math.abs(before[o + 1]! - after[o + 1]!) + Math.abs(before[o + 2]! - after[o + 2]!);
+    if (d > CHANGED_LEVELS) changed++;
+  }
+  return total ? changed / total : 0;
+}
+
+function boxIou(a: Detection['box'], b: Detection['box']): number {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter || 1);
 }
 
 /**
@@ -93,21 +207,53 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
       { object, reason: named.classes.length ? 'NOT_FOUND' : 'UNKNOWN_OBJECT' },
     );
   }
-  const chosen = [...candidates].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height).slice(0, MAX_INSTANCES);
+  // A crowd or a fruit bowl: the main one only (the brush picks another); a few: all of them.
+  const chosen = candidates.length > MAX_INSTANCES ? [mainSubject(candidates, W, H)] : [...candidates].sort((a, b) => area(b) - area(a));
 
-  const hole = brush ?? new Uint8Array(W * H);
+  const hole = brush ? Uint8Array.from(brush) : new Uint8Array(W * H);
+  const core = brush ? Uint8Array.from(brush) : new Uint8Array(W * H);
+  const removed: Detection[] = [];
   for (const [k, d] of chosen.entries()) {
     progress(40 + Math.round((25 * k) / chosen.length), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`);
     const alpha = await objectAlpha(image, d.box);
     // Faint fringe counts too (a halo left behind is what people notice), then a margin.
     const outline = new Uint8Array(W * H);
-    for (let i = 0; i < outline.length; i++) outline[i] = alpha[i]! > 16 ? 1 : 0;
+    let solid = 0;
+    for (let i = 0; i < outline.length; i++) {
+      outline[i] = alpha[i]! > 16 ? 1 : 0;
+      if (alpha[i]! >= 128) solid++;
+    }
+    // The segmenter saw no object in this box (a person in a crowd, a car filling the frame):
+    // removing "nothing" would be reported as done on an unchanged photo.
+    if (solid < MIN_OUTLINE_SHARE * area(d)) continue;
+    for (let i = 0; i < core.length; i++) if (alpha[i]! >= 128) core[i] = 1;
     const grown = dilateDisc(outline, W, H, growRadius(W, H));
     for (let i = 0; i < hole.length; i++) hole[i] = hole[i]! | grown[i]!;
+    removed.push(d);
+  }
+  if (!removed.length && !brush) {
+    const seen = candidates.length === 1 ? `a ${object}` : `${candidates.length} × ${object}`;
+    throw new AppError(
+      ErrorCode.BAD_USER_INPUT,
+      `Found ${seen} but could not tell ${candidates.length === 1 ? 'its' : 'their'} outline from the background. Brush over the ${object} and try again.`,
+      { object, reason: 'NOT_OUTLINED', seen: candidates.length },
+    );
   }
 
-  const found = chosen.length ? { label: chosen[0]!.label, removed: chosen.length, seen: candidates.length, matchedAs: named.matchedAs as 'exact' | 'similar' } : null;
-  return { image, hole, found, brushed: Boolean(brush), summary: summarise(object, found, Boolean(brush)) };
+  const found = removed.length ? { label: removed[0]!.label, removed: removed.length, seen: candidates.length, matchedAs: named.matchedAs as 'exact' | 'similar' } : null;
+  return { image, hole, core, removed, found, brushed: Boolean(brush), summary: summarise(object, found, Boolean(brush)) };
+}
+
+const area = (d: Detection): number => d.box.width * d.box.height;
+
+/** The instance a photo is about: large and near the middle (area, less for each half-frame away from the centre). */
+function mainSubject(detections: Detection[], W: number, H: number): Detection {
+  const weight = (d: Detection): number => {
+    const dx = (d.box.x + d.box.width / 2 - W / 2) / (W / 2);
+    const dy = (d.box.y + d.box.height / 2 - H / 2) / (H / 2);
+    return area(d) * (1 - 0.5 * Math.min(1, Math.hypot(dx, dy)));
+  };
+  return detections.reduce((best, d) => (weight(d) > weight(best) ? d : best));
 }
 
 /** The margin around an outline: about 0.4 % of the longer side, 3–16 px. */
@@ -115,9 +261,11 @@ const growRadius = (w: number, h: number): number => Math.max(3, Math.min(16, Ma
 
 function summarise(object: string, found: ObjectRemoval['found'], brushed: boolean): string {
   if (!found) return 'Removed the brushed area';
+  const and = brushed ? ' and the brushed area' : '';
+  if (found.seen > MAX_INSTANCES) return `Removed the main ${object} (the largest, most central of ${found.seen} found)${and}. Brush over another one to remove it.`;
   const what = found.removed === 1 ? `the ${object}` : `${found.removed} × ${object}`;
-  const of = found.seen > found.removed ? ` (the ${found.removed} largest of ${found.seen} found)` : '';
-  return `Removed ${what}${of}${brushed ? ' and the brushed area' : ''}`;
+  const of = found.seen > found.removed ? ` (${found.removed} of the ${found.seen} found: brush over the others)` : '';
+  return `Removed ${what}${of}${and}`;
 }
 
 /** Whether the brushed area touches the detection's box. */
