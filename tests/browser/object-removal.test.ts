@@ -100,6 +100,36 @@ describe('object removal in the browser', () => {
     const creation = await env.server.server.app.services.db.creation.findUniqueOrThrow({ where: { id: job.creationId! } });
     expect(creation.metadata).toMatchObject({ masked: false, object: 'cup' });
     console.log(`name-only object removal: ${Date.now() - started} ms; ${JSON.stringify(creation.metadata)}`);
+
+    // A close look (issue 28, item 7): before/after divider and zoom, by pointer and keyboard.
+    const open = page.getByRole('button', { name: 'Compare and zoom' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Compare before and after' });
+    await dialog.waitFor();
+    const clip = () => dialog.getByRole('img', { name: 'The image with the cup removed' }).evaluate((img) => (img.parentElement!.parentElement as HTMLElement).style.clipPath);
+    expect(await clip()).toBe('inset(0px 0px 0px 50%)');
+    const stage = (await dialog.getByTestId('compare-stage').boundingBox())!;
+    await page.mouse.move(stage.x + stage.width * 0.5, stage.y + stage.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(stage.x + stage.width * 0.25, stage.y + stage.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await clip()).toBe('inset(0px 0px 0px 25%)');
+    const slider = dialog.getByRole('slider', { name: 'Divider between the original and the processed image' });
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await slider.inputValue()).toBe('26');
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await dialog.locator('output').textContent()).toBe('200 %');
+    await page.keyboard.press('+'); // on the dialog, not the slider
+    expect(await dialog.locator('output').textContent()).toBe('400 %');
+    await dialog.getByTestId('compare-stage').hover();
+    await page.mouse.wheel(0, 100);
+    await expect.poll(() => dialog.locator('output').textContent()).toBe('200 %');
+    expect(await dialog.getByRole('img', { name: 'The original image' }).evaluate((img) => (img.parentElement as HTMLElement).style.transform)).toMatch(/scale\(2\)/);
+    await keepScreenshot(page, 'object-removal-compare');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await open.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

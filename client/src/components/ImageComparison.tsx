@@ -1,4 +1,6 @@
+import { ZoomIn } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
+import { ImageCompareDialog } from './ImageCompareDialog';
 import { CHECKERBOARD } from '../lib/checkerboard';
 
 interface Props {
@@ -43,14 +45,29 @@ function Figure({ caption, src, alt, aspect, imageStyle, onAspect }: FigureProps
   );
 }
 
-/** Original beside processed (spec §2); side by side at every width so the panel stays short. */
+/**
+ * Original beside processed (spec §2); side by side at every width so the panel stays short.
+ * "Compare and zoom" opens both full size with a before/after divider and zoom (ImageCompareDialog).
+ */
 export function ImageComparison({ originalUrl, resultUrl, resultAlt, transparent = false }: Props) {
   // Both images have the same shape; whichever loads first sets it for both boxes.
   const [aspect, setAspect] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
   return (
-    <div className={`grid items-start gap-3 ${originalUrl ? 'grid-cols-2' : 'grid-cols-1'}`}>
-      {originalUrl && <Figure caption="Original" src={originalUrl} alt="The original image" aspect={aspect} onAspect={setAspect} />}
-      <Figure caption="Processed" src={resultUrl} alt={resultAlt} aspect={aspect} onAspect={setAspect} imageStyle={transparent ? CHECKERBOARD : undefined} />
+    <div className="flex flex-col gap-2">
+      <div className={`grid items-start gap-3 ${originalUrl ? 'grid-cols-2' : 'grid-cols-1'}`}>
+        {originalUrl && <Figure caption="Original" src={originalUrl} alt="The original image" aspect={aspect} onAspect={setAspect} />}
+        <Figure caption="Processed" src={resultUrl} alt={resultAlt} aspect={aspect} onAspect={setAspect} imageStyle={transparent ? CHECKERBOARD : undefined} />
+      </div>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="inline-flex items-center gap-1.5 self-start rounded-lg px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <ZoomIn aria-hidden className="size-4" />
+        {originalUrl ? 'Compare and zoom' : 'Zoom in'}
+      </button>
+      {open && <ImageCompareDialog originalUrl={originalUrl} resultUrl={resultUrl} resultAlt={resultAlt} transparent={transparent} onClose={() => setOpen(false)} />}
     </div>
   );
 }

@@ -1,7 +1,9 @@
-import { Globe, ImageIcon, Lock } from 'lucide-react';
+import { Globe, ImageIcon, Lock, ZoomIn } from 'lucide-react';
+import { useState } from 'react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { JobNotices, isJobBusy, type JobSnapshot, type StepLabels } from '../../jobs';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
+import { ImageCompareDialog } from '../../../components/ImageCompareDialog';
 
 const STEP_LABELS: StepLabels = { ANALYZING: 'Analyzing', PROCESSING: 'Generating', FINALIZING: 'Finalizing' };
 
@@ -21,6 +23,7 @@ interface Props {
 export function ImageResult({ job, description, styleLabel, published, errorMessage, onCancel, onUpgraded }: Props) {
   const busy = isJobBusy(job);
   const url = job.status === 'completed' ? job.creation?.content : undefined;
+  const [zooming, setZooming] = useState(false);
 
   return (
     <section aria-labelledby="image-result" className="flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
@@ -52,7 +55,12 @@ export function ImageResult({ job, description, styleLabel, published, errorMess
               {published ? 'Shared in the Community gallery' : 'Private'}
             </span>
             {job.creation && isEmbeddedProvider(job.creation.provider) && <span>Made by Atelier's built-in offline generator; for AI images, set OPENAI_API_KEY on the server.</span>}
+            <button type="button" onClick={() => setZooming(true)} className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:underline">
+              <ZoomIn aria-hidden className="size-3.5" />
+              Zoom in
+            </button>
           </figcaption>
+          {zooming && <ImageCompareDialog originalUrl={null} resultUrl={url} resultAlt={description} onClose={() => setZooming(false)} />}
         </figure>
       ) : (
         !busy &&
