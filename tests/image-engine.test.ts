@@ -36,6 +36,23 @@ describe('background removal on real photos', () => {
     expect(loads[1]).toBe(0);
   }, 180_000);
 
+  it('moves the bar and counts the seconds down while the model runs silently (issue 28: it sat at 25 % for the whole job)', async () => {
+    const c = await composite({ cutout: 'cat', plate: 'grass', width: 1200, height: 900 });
+    const steps: { percent: number; message: string; at: number }[] = [];
+    const started = performance.now();
+    await engine.run({ op: 'background', image: c.png, maxPixels: 40e6 }, never, (percent, message) => steps.push({ percent, message, at: performance.now() - started }));
+    const during = steps.filter((s) => s.message.startsWith('Separating the subject from the background'));
+    console.log(`background removal progress: ${steps.map((s) => `${Math.round(s.at)} ms ${s.percent} % ${s.message}`).join(' | ')}`);
+    // Said at once with an estimate, then moved at least once a second while the model ran.
+    expect(during[0]).toMatchObject({ percent: 25, message: expect.stringMatching(/^Separating the subject from the background \(about \d+ s left\)$/) });
+    expect(during.length).toBeGreaterThanOrEqual(3);
+    const percents = during.map((s) => s.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.at(-1)!).toBeGreaterThan(25);
+    expect(percents.at(-1)!).toBeLessThan(80);
+    expect(steps.at(-1)).toMatchObject({ percent: 80, message: 'Applying the cut-out' });
+  }, 120_000);
+
   it('applies EXIF orientation and refuses more pixels than allowed', async () => {
     const c = await composite({ cutout: 'cup', plate: 'brick', width: 600, height: 400 });
     // Stored sideways with "rotate 90° clockwise" in its EXIF: shown (and cut out) upright.

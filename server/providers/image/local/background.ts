@@ -2,10 +2,18 @@
 // subject's soft alpha; the photo keeps its own size and colours, only its alpha changes.
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../../errors.js';
-import { subjectAlpha, type RawImage } from './segmenter.js';
+import { expectedRunMs, subjectAlpha, type RawImage } from './segmenter.js';
 
-/** A step of a long task: percent of the whole job and one line for the user. */
-export type Progress = (percent: number, message: string) => void;
+/**
+ * A step of a long task: percent of the whole job and one line for the user. `eta`: the step
+ * should reach `toPercent` in about `ms` without saying more (a model run): the engine moves the
+ * bar and counts the seconds down meanwhile (engine.ts).
+ */
+export type Progress = (percent: number, message: string, eta?: Eta) => void;
+export interface Eta {
+  toPercent: number;
+  ms: number;
+}
 
 export interface BackgroundRemovalOptions {
   /** Refuse inputs with more pixels than this (decompression bombs). */
@@ -59,6 +67,8 @@ export function cutoutProblem(alpha: Uint8Array): string | null {
 /** Removes the background: PNG (RGBA) of the input's (EXIF-oriented) size. */
 export async function removeBackgroundLocal(input: Buffer, opts: BackgroundRemovalOptions, progress: Progress = () => {}): Promise<Buffer> {
   const image = await decodeRgba(input, opts.maxPixels);
+  // The model says nothing while it runs (and holds this thread): the engine moves the bar meanwhile.
+  progress(25, 'Separating the subject from the background', { toPercent: 75, ms: expectedRunMs() });
   const alpha = await subjectAlpha(image);
   const problem = cutoutProblem(alpha);
   if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { reason: 'NO_CLEAR_SUBJECT' });

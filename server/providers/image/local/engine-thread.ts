@@ -2,7 +2,7 @@
 // loaded for the life of the thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../../errors.js';
-import { removeBackgroundLocal } from './background.js';
+import { removeBackgroundLocal, type Progress } from './background.js';
 import type { EngineMessage, EngineTask } from './engine.js';
 import { objectMaskLocal, removeObjectLocal } from './objects.js';
 import { segmenterStats } from './segmenter.js';
@@ -15,10 +15,10 @@ class Cancelled extends Error {}
 
 /** Reports a step; a task cancelled meanwhile ends here instead of going on to the next step. */
 const stepper =
-  (id: number) =>
-  (percent: number, message: string): void => {
+  (id: number): Progress =>
+  (percent, message, eta): void => {
     if (Atomics.load(cancelled, 0) === id) throw new Cancelled('cancelled');
-    post({ id, progress: { percent, message } });
+    post({ id, progress: { percent, message, ...(eta ? { eta } : {}) } });
   };
 
 /** The task's outcome with how long the model took (load and runs) within it. */

@@ -5,7 +5,7 @@
 // thread inside onnxruntime's native code aborts the whole process, so it is never done).
 import { Worker } from 'node:worker_threads';
 import { AppError, ErrorCode } from '../../../errors.js';
-import type { Progress } from './background.js';
+import type { Eta, Progress } from './background.js';
 import type { ObjectRemoval } from './objects.js';
 
 export type EngineTask =
@@ -25,7 +25,7 @@ type Outcome<T extends EngineTask['op']> = (T extends 'background' ? { png: Buff
 
 /** What the thread posts back. */
 export type EngineMessage =
-  | { id: number; progress: { percent: number; message: string } }
+  | { id: number; progress: { percent: number; message: string; eta?: Eta } }
   | { id: number; result: { png: Uint8Array; model?: ModelTime } & Partial<Omit<ObjectRemoval, 'png'>> }
   | { id: number; error: { code?: string; message: string; details?: Record<string, unknown> } };
 
@@ -38,6 +38,12 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
+/** How often a silent step's bar moves. */
+const TICK_MS = 1000;
+
+/** " (about 6 s left)" while a wait is worth announcing (over 2 s), else nothing. */
+export const secondsLeft = (ms: number): string => (ms > 2000 ? ` (about ${Math.round(ms / 1000)} s left)` : '');
+
 /** JS heap bound of the thread: images and tensors live outside it, in buffers. */
 const THREAD_HEAP_MB = 1024;
 
@@ -48,6 +54,8 @@ export class ImageEngine {
   private nextId = 1;
   /** The id of the task the thread should give up (shared memory: read between its steps). */
   private readonly cancelled = new Int32Array(new SharedArrayBuffer(4));
+  /** Moves the current task's bar while a step runs silently (a model run). */
+  private ticker: NodeJS.Timeout | undefined;
 
   run<T extends EngineTask>(task: T, signal: AbortSignal, progress: Progress = () => {}): Promise<Outcome<T['op']>> {
     return new Promise((resolve, reject) => {
@@ -99,7 +107,14 @@ export class ImageEngine {
   private onMessage(m: EngineMessage): void {
     const p = this.current;
     if (!p || p.id !== m.id) return;
-    if ('progress' in m) return p.signal.aborted ? undefined : p.progress(m.progress.percent, m.progress.message);
+    this.stopTicking();
+    if ('progress' in m) {
+      if (p.signal.aborted) return;
+      const { percent, message, eta } = m.progress;
+      p.progress(percent, eta ? `${message}${secondsLeft(eta.ms)}` : message);
+      if (eta) this.tick(p, percent, message, eta);
+      return;
+    }
     this.current = null;
     // A cancelled task was answered when it was cancelled; the thread is free again now.
     if (p.signal.aborted) return this.pump();
@@ -113,10 +128,31 @@ export class ImageEngine {
     this.pump();
   }
 
+  /**
+   * Until the thread says more: the bar moves from `from` towards eta.toPercent over eta.ms
+   * (never quite reaching it) and the message counts the expected seconds down.
+   */
+  private tick(p: Pending, from: number, message: string, eta: Eta): void {
+    const started = Date.now();
+    this.ticker = setInterval(() => {
+      if (this.current !== p || p.signal.aborted) return this.stopTicking();
+      const gone = Date.now() - started;
+      const share = Math.min(0.95, gone / Math.max(1, eta.ms));
+      p.progress(Math.round(from + (eta.toPercent - from) * share), `${message}${secondsLeft(eta.ms - gone)}`);
+    }, TICK_MS);
+    this.ticker.unref();
+  }
+
+  private stopTicking(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+
   /** The thread died (out of memory, a native crash, or terminated on abort). */
   private onDeath(thread: Worker, e: Error): void {
     if (this.thread !== thread) return;
     this.thread = null;
+    this.stopTicking();
     const p = this.current;
     this.current = null;
     if (p && !p.signal.aborted) {

@@ -8,7 +8,7 @@ import { decodeRgba, type Progress } from './background.js';
 import { findNamedObjects, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { dilateDisc } from './raster.js';
-import { objectAlpha, type RawImage } from './segmenter.js';
+import { expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
 
 /**
  * At most this many instances are outlined (each costs a segmentation run). With more found (a
@@ -214,7 +214,8 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   const core = brush ? Uint8Array.from(brush) : new Uint8Array(W * H);
   const removed: Detection[] = [];
   for (const [k, d] of chosen.entries()) {
-    progress(40 + Math.round((25 * k) / chosen.length), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`);
+    const at = (share: number) => 40 + Math.round((25 * (k + share)) / chosen.length);
+    progress(at(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: at(1), ms: expectedRunMs() });
     const alpha = await objectAlpha(image, d.box);
     // Faint fringe counts too (a halo left behind is what people notice), then a margin.
     const outline = new Uint8Array(W * H);

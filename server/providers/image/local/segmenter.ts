@@ -63,6 +63,11 @@ export function loadSegmenter(): Promise<InferenceSession> {
 
 export const segmenterStats = (): Readonly<typeof stats> => ({ ...stats });
 
+/** What one run is expected to take before any has been timed here (IS-Net at 1024², 2 cores: 3.4–4.1 s). */
+const FIRST_RUN_GUESS_MS = 4000;
+/** The model's expected time for one run: the mean of this thread's runs so far. */
+export const expectedRunMs = (): number => (stats.runs ? stats.runMs / stats.runs : FIRST_RUN_GUESS_MS);
+
 /**
  * The subject's alpha (0 = background … 255 = subject) at the image's own size. The model sees
  * the image squeezed to 1024×1024; its soft prediction is scaled back with a cubic kernel, so
