@@ -46,12 +46,40 @@ export function squaredDistanceTransform(seed: Uint8Array, w: number, h: number)
   return out;
 }
 
-/** The mask grown by `radius` px (a disc): set where the distance to the mask is ≤ radius. */
+/**
+ * The mask grown by `radius` px (a disc): set where the distance to the mask is ≤ radius.
+ * Only the mask's bounding box grown by the radius can change, so the distance transform runs
+ * there alone (a cup in a 12 MP photo: a fraction of the frame, not all of it).
+ */
 export function dilateDisc(mask: Uint8Array, w: number, h: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();
-  const d2 = squaredDistanceTransform(mask, w, h);
-  const r2 = radius * radius;
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      if (!mask[row + x]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
   const out = new Uint8Array(mask.length);
-  for (let i = 0; i < out.length; i++) out[i] = d2[i]! <= r2 ? 1 : 0;
+  if (x1 < 0) return out;
+  const r = Math.ceil(radius);
+  const bx0 = Math.max(0, x0 - r);
+  const by0 = Math.max(0, y0 - r);
+  const bw = Math.min(w, x1 + r + 1) - bx0;
+  const bh = Math.min(h, y1 + r + 1) - by0;
+  const sub = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) sub.set(mask.subarray((y + by0) * w + bx0, (y + by0) * w + bx0 + bw), y * bw);
+  const d2 = squaredDistanceTransform(sub, bw, bh);
+  const r2 = radius * radius;
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) if (d2[y * bw + x]! <= r2) out[(y + by0) * w + bx0 + x] = 1;
+  }
   return out;
 }

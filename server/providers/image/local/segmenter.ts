@@ -74,6 +74,11 @@ export const expectedRunMs = (): number => (stats.runs ? stats.runMs / stats.run
  * edges keep the model's own anti-aliasing instead of a hard, jagged step.
  */
 export async function subjectAlpha(image: RawImage): Promise<Uint8Array> {
+  return toSize(await predict(image), image.width, image.height);
+}
+
+/** The model's soft prediction for the image, at the model's own 1024×1024. */
+async function predict(image: RawImage): Promise<Buffer> {
   const ort = await import('onnxruntime-node');
   const model = await loadSegmenter();
   const input = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
@@ -96,8 +101,13 @@ export async function subjectAlpha(image: RawImage): Promise<Uint8Array> {
   const small = Buffer.allocUnsafe(plane);
   for (let i = 0; i < plane; i++) small[i] = Math.max(0, Math.min(255, Math.round(prob[i]! * 255)));
   out.output!.dispose();
+  return small;
+}
+
+/** A 1024×1024 prediction scaled to width × height with a cubic kernel. */
+async function toSize(small: Buffer, width: number, height: number): Promise<Uint8Array> {
   const alpha = await sharp(small, { raw: { width: SIDE, height: SIDE, channels: 1 } })
-    .resize(image.width, image.height, { fit: 'fill', kernel: 'cubic' })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     .extractChannel(0)
     .raw()
     .toBuffer();
@@ -123,13 +133,18 @@ export async function objectAlpha(image: RawImage, box: Box): Promise<Uint8Array
     .extract({ left: x0, top: y0, width: cw, height: ch })
     .raw()
     .toBuffer();
-  const local = await subjectAlpha({ data: crop, width: cw, height: ch, channels: image.channels });
-  keepCentralComponent(local, cw, ch, {
-    x: box.x - x0,
-    y: box.y - y0,
-    width: box.width,
-    height: box.height,
+  // The object is picked out at the model's resolution, then scaled to the crop's (a 12 MP
+  // photo's crop is millions of pixels; the prediction is 1024²).
+  const small = await predict({ data: crop, width: cw, height: ch, channels: image.channels });
+  const sx = SIDE / cw;
+  const sy = SIDE / ch;
+  keepCentralComponent(new Uint8Array(small.buffer, small.byteOffset, small.length), SIDE, SIDE, {
+    x: (box.x - x0) * sx,
+    y: (box.y - y0) * sy,
+    width: box.width * sx,
+    height: box.height * sy,
   });
+  const local = await toSize(small, cw, ch);
   const alpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++) alpha.set(local.subarray(y * cw, (y + 1) * cw), (y + y0) * W + x0);
   return alpha;
