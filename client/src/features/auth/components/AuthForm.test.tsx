@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthState } from '../AuthContext';
@@ -51,7 +51,8 @@ describe('AuthForm', () => {
     const password = screen.getByLabelText('Password');
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(password.getAttribute('aria-errormessage')).toBe(alert.id);
-    expect(document.activeElement).toBe(password);
+    // The focus moves in an effect after the alert renders.
+    await waitFor(() => expect(document.activeElement).toBe(password));
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
   });
 });
