@@ -8,6 +8,7 @@ import { pipelineSection } from './pipeline.js';
 import { imagesSection } from './images.js';
 import { imageLoadSection } from './image-load.js';
 import { qualitySection } from './quality.js';
+import { scenesSection } from './scenes.js';
 import { fanoutSection } from './fanout.js';
 import { scaleoutSection } from './scaleout.js';
 import { feedSection } from './feed.js';
@@ -21,6 +22,7 @@ const sections: Record<string, () => Promise<BenchSection>> = {
   images: imagesSection,
   'image-load': imageLoadSection,
   quality: qualitySection,
+  scenes: scenesSection,
   fanout: fanoutSection,
   scaleout: scaleoutSection,
   feed: feedSection,
