@@ -334,7 +334,8 @@ const SYNONYMS: Record<string, string[]> = {
   ...words(['person'], 'man woman boy girl child kid baby toddler teen teenager adult human guy lady gentleman people persons folk '
     + 'astronaut pedestrian passerby tourist player athlete skier surfer skateboarder rider cyclist biker runner jogger worker '
     + 'soldier officer policeman policewoman bride groom someone somebody stranger photobomber mother father mom mum dad '
-    + 'son daughter brother sister friend doctor nurse chef student figure'),
+    + 'son daughter brother sister friend doctor nurse chef student figure footballer goalkeeper goalie referee umpire '
+    + 'spectator fan dancer singer musician golfer swimmer'),
   ...words(['bicycle', 'motorcycle'], 'bike'),
   ...words(['bicycle'], 'cycle pushbike'),
   ...words(['motorcycle'], 'motorbike scooter moped'),
@@ -371,6 +372,12 @@ const SYNONYMS: Record<string, string[]> = {
   ...words(['bowl'], 'dish'),
   ...words(['sandwich'], 'burger hamburger cheeseburger panini'),
   ...words(['orange'], 'tangerine mandarin clementine'),
+  // Kinds of things: every class of the kind.
+  ...words(['apple', 'orange', 'banana'], 'fruit'),
+  ...words(['broccoli', 'carrot'], 'vegetable veggie veg'),
+  ...words(['cup', 'bottle', 'wine glass'], 'drink beverage'),
+  ...words(['cat', 'dog'], 'pet'),
+  ...words(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe'], 'animal creature'),
   ...words(['hot dog'], 'hotdog'),
   ...words(['donut'], 'doughnut'),
   ...words(['cake'], 'cupcake'),
