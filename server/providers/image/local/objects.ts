@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../../errors.js';
 import { decodeRgba, type Progress } from './background.js';
-import { findNamedObjects, type Detection } from './detector.js';
+import { DEFAULT_MIN_SCORE, findNamedObjects, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { dilateDisc } from './raster.js';
 import { expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
@@ -24,8 +24,15 @@ const MIN_CHANGED_SHARE = 0.5;
 const CHANGED_LEVELS = 24;
 /** After the fill, a detection of the same word overlapping a removed box this much means it is still there. */
 const STILL_THERE_IOU = 0.5;
-/** Boxes over more than this share of the frame are not removed by name. */
-const MAX_BOX_SHARE = 0.5;
+/** Boxes over more than this share of the frame are not removed by name (a wall's texture read as a whole-frame "dog"). */
+const MAX_BOX_SHARE = 0.8;
+/**
+ * An object whose outline covers more than this share of the frame is not removed by name:
+ * too little is left around it to fill it from (a portrait's sitter, a cat's head filling the
+ * photo). Judged on the outline, not the box: a zebra seen diagonally fills 64 % of its box's
+ * frame share but 38 % of the photo.
+ */
+const MAX_OBJECT_SHARE = 0.45;
 
 export interface ObjectRemovalOptions {
   maxPixels: number;
@@ -97,13 +104,42 @@ export async function verifyRemoval(object: string, found: Pick<ObjectHole, 'cor
   if (!removed.length) return;
   const again = await findNamedObjects({ data: after, width: W, height: H, channels: 3 }, object);
   const still = removed.filter((r) => again.detections.some((d) => boxIou(d.box, r.box) >= STILL_THERE_IOU));
-  if (still.length) {
+  // Or a part of it the outline missed, seen as the object on its own (a white jet on white
+  // clouds: the segmenter outlined the fuselage, and the tail, still the photo's own pixels,
+  // is found as "airplane").
+  const part = removed.filter((r) =>
+    again.detections.some((d) => d.score >= DEFAULT_MIN_SCORE && insideShare(d.box, r.box) >= PART_INSIDE && outsideHoleShare(d.box, found.hole, W) >= PART_UNTOUCHED),
+  );
+  if (still.length || part.length) {
     throw new AppError(
       ErrorCode.BAD_USER_INPUT,
-      `The ${object} is still visible after filling${brushed ? '' : ' (its outline was not found exactly)'}. Brush over the whole ${object}, a little beyond its edge, and try again.`,
+      `${still.length ? `The ${object} is` : `Part of the ${object} is`} still visible after filling${brushed ? '' : ' (its outline was not found exactly)'}. Brush over the whole ${object}, a little beyond its edge, and try again.`,
       { object, reason: 'STILL_THERE' },
     );
   }
+}
+
+/** A detection of the word mostly (this share) inside a removed box… */
+const PART_INSIDE = 0.6;
+/** …and mostly (this share) over pixels the fill did not touch is a part of the object left behind. */
+const PART_UNTOUCHED = 0.5;
+
+/** The share of box `a` that lies inside box `b`. */
+function insideShare(a: Detection['box'], b: Detection['box']): number {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  return (w * h) / (a.width * a.height || 1);
+}
+
+/** The share of the box's pixels outside the hole. */
+function outsideHoleShare(box: Detection['box'], hole: Uint8Array, W: number): number {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(W, Math.ceil(box.x + box.width));
+  const y1 = Math.min(hole.length / W, Math.ceil(box.y + box.height));
+  let outside = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (!hole[y * W + x]) outside++;
+  return outside / Math.max(1, (x1 - x0) * (y1 - y0));
 }
 
 /** Fewer of the core's pixels than this share unlike the surroundings: nothing to tell by colour. */
@@ -192,12 +228,12 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   // A box over most of the frame leaves nothing to fill from (and on fine textures the detector
   // now and then reports one that is not there): never wipe the photo.
   const candidates = brushed.filter((d) => d.box.width * d.box.height <= MAX_BOX_SHARE * W * H);
-  if (!candidates.length && brushed.length && !brush) {
-    throw new AppError(ErrorCode.BAD_USER_INPUT, `The ${object} fills most of this image, so there is nothing around it to fill it in from. Brush over the part to remove.`, {
+  const tooLarge = (): AppError =>
+    new AppError(ErrorCode.BAD_USER_INPUT, `The ${object} fills most of this image, so there is nothing around it to fill it in from. Brush over the part to remove.`, {
       object,
       reason: 'TOO_LARGE',
     });
-  }
+  if (!candidates.length && brushed.length && !brush) throw tooLarge();
   if (!candidates.length && !brush) {
     throw new AppError(
       ErrorCode.BAD_USER_INPUT,
@@ -213,6 +249,7 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   const hole = brush ? Uint8Array.from(brush) : new Uint8Array(W * H);
   const core = brush ? Uint8Array.from(brush) : new Uint8Array(W * H);
   const removed: Detection[] = [];
+  let largest = 0;
   for (const [k, d] of chosen.entries()) {
     const at = (share: number) => 40 + Math.round((25 * (k + share)) / chosen.length);
     progress(at(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: at(1), ms: expectedRunMs() });
@@ -227,13 +264,18 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
     // The segmenter saw no object in this box (a person in a crowd, a car filling the frame):
     // removing "nothing" would be reported as done on an unchanged photo.
     if (solid < MIN_OUTLINE_SHARE * area(d)) continue;
+    if (solid > MAX_OBJECT_SHARE * W * H) {
+      largest++;
+      continue;
+    }
     for (let i = 0; i < core.length; i++) if (alpha[i]! >= 128) core[i] = 1;
     const grown = dilateDisc(outline, W, H, growRadius(W, H));
     for (let i = 0; i < hole.length; i++) hole[i] = hole[i]! | grown[i]!;
     removed.push(d);
   }
+  if (!removed.length && !brush && largest) throw tooLarge();
   if (!removed.length && !brush) {
-    const seen = candidates.length === 1 ? `a ${object}` : `${candidates.length} × ${object}`;
+    const seen = candidates.length === 1 ? `${/^[aeiou]/i.test(object) ? 'an' : 'a'} ${object}` : `${candidates.length} × ${object}`;
     throw new AppError(
       ErrorCode.BAD_USER_INPUT,
       `Found ${seen} but could not tell ${candidates.length === 1 ? 'its' : 'their'} outline from the background. Brush over the ${object} and try again.`,
