@@ -1,7 +1,8 @@
 // The embedded upscaler against sharp's plain Lanczos-3 on the real photos: each photo shrunk
 // by the scale and enlarged back, PSNR against the photo (tests/fixtures/upscale-scoring.ts),
 // under the standard Mitchell shrink and under other shrinks and JPEG; and its time on a
-// ~3 MP input made 2× and a ~0.8 MP input made 4× (both 12.6 MP results).
+// ~3 MP input made 2× and a ~0.8 MP input made 4× (both 12.6 MP results), and 1 MP and
+// 0.25 MP inputs made 4× (16 MP and 4 MP results).
 // `node --import @swc-node/register/esm-register bench/upscale-quality.ts` prints the tables.
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -78,7 +79,10 @@ export async function upscaleQuality(): Promise<{
   for (const how of HELD_OUT_SHRINKS) heldOut.push(...(await rowsFor(how)));
   const three = await largeInput();
   const small = await sharp(three).resize(1024, 768, { kernel: 'mitchell' }).png({ compressionLevel: 1 }).toBuffer();
-  const timings = [await timing(three, 2), await timing(small, 4)];
+  // And the sizes issue 28 asks about: 1 MP → 16 MP and 0.25 MP → 4 MP, both 4×.
+  const oneMp = await sharp(three).resize(1152, 864, { kernel: 'mitchell' }).png({ compressionLevel: 1 }).toBuffer();
+  const quarterMp = await sharp(three).resize(576, 432, { kernel: 'mitchell' }).png({ compressionLevel: 1 }).toBuffer();
+  const timings = [await timing(three, 2), await timing(small, 4), await timing(oneMp, 4), await timing(quarterMp, 4)];
   return { rows, heldOut, timings };
 }
 

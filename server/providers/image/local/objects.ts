@@ -8,7 +8,7 @@ import { decodeRgba, type Progress } from './background.js';
 import { DEFAULT_MIN_SCORE, findNamedObjects, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { dilateDisc } from './raster.js';
-import { expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
+import { cropSide, expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
 
 /**
  * At most this many instances are outlined (each costs a segmentation run). With more found (a
@@ -28,11 +28,12 @@ const STILL_THERE_IOU = 0.5;
 const MAX_BOX_SHARE = 0.8;
 /**
  * An object whose outline covers more than this share of the frame is not removed by name:
- * too little is left around it to fill it from (a portrait's sitter, a cat's head filling the
- * photo). Judged on the outline, not the box: a zebra seen diagonally fills 64 % of its box's
- * frame share but 38 % of the photo.
+ * too little is left around it to fill it from, and the fill repeats what there is (a
+ * portrait's sitter, 42 % of the frame, came back as copies of the shuttle models beside
+ * her). Judged on the outline, not the box: a zebra seen diagonally fills 64 % of the frame
+ * with its box but 38 % with itself, and is removed well.
  */
-const MAX_OBJECT_SHARE = 0.45;
+const MAX_OBJECT_SHARE = 0.4;
 
 export interface ObjectRemovalOptions {
   maxPixels: number;
@@ -228,11 +229,12 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   // A box over most of the frame leaves nothing to fill from (and on fine textures the detector
   // now and then reports one that is not there): never wipe the photo.
   const candidates = brushed.filter((d) => d.box.width * d.box.height <= MAX_BOX_SHARE * W * H);
-  const tooLarge = (): AppError =>
-    new AppError(ErrorCode.BAD_USER_INPUT, `The ${object} fills most of this image, so there is nothing around it to fill it in from. Brush over the part to remove.`, {
-      object,
-      reason: 'TOO_LARGE',
-    });
+  const tooLarge = (share?: number): AppError =>
+    new AppError(
+      ErrorCode.BAD_USER_INPUT,
+      `The ${object} takes up ${share ? `${Math.round(share * 100)} % of this image` : 'most of this image'}: too much to fill in from what is around it. Brush over the part to remove.`,
+      { object, reason: 'TOO_LARGE' },
+    );
   if (!candidates.length && brushed.length && !brush) throw tooLarge();
   if (!candidates.length && !brush) {
     throw new AppError(
@@ -252,7 +254,7 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   let largest = 0;
   for (const [k, d] of chosen.entries()) {
     const at = (share: number) => 40 + Math.round((25 * (k + share)) / chosen.length);
-    progress(at(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: at(1), ms: expectedRunMs() });
+    progress(at(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: at(1), ms: expectedRunMs(cropSide(d.box.width * 1.3, d.box.height * 1.3)) });
     const alpha = await objectAlpha(image, d.box);
     // Faint fringe counts too (a halo left behind is what people notice), then a margin.
     const outline = new Uint8Array(W * H);
@@ -265,7 +267,7 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
     // removing "nothing" would be reported as done on an unchanged photo.
     if (solid < MIN_OUTLINE_SHARE * area(d)) continue;
     if (solid > MAX_OBJECT_SHARE * W * H) {
-      largest++;
+      largest = Math.max(largest, solid / (W * H));
       continue;
     }
     for (let i = 0; i < core.length; i++) if (alpha[i]! >= 128) core[i] = 1;
@@ -273,7 +275,7 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
     for (let i = 0; i < hole.length; i++) hole[i] = hole[i]! | grown[i]!;
     removed.push(d);
   }
-  if (!removed.length && !brush && largest) throw tooLarge();
+  if (!removed.length && !brush && largest) throw tooLarge(largest);
   if (!removed.length && !brush) {
     const seen = candidates.length === 1 ? `${/^[aeiou]/i.test(object) ? 'an' : 'a'} ${object}` : `${candidates.length} × ${object}`;
     throw new AppError(

