@@ -22,13 +22,19 @@ export class LocalBackgroundRemover implements BackgroundRemover {
   }
 }
 
-/** Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting. */
+/**
+ * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting:
+ * the embedded exemplar inpainter, or an IOPaint server (INPAINT_URL) when one is configured.
+ */
 export class LocalObjectRemover implements ObjectRemover {
   readonly name = 'local';
   readonly concurrency = 1;
-  constructor(private readonly maxPixels: number) {}
+  constructor(
+    private readonly maxPixels: number,
+    private readonly fillUrl?: string,
+  ) {}
   async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
-    const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels }, signal, progress);
-    return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed } };
+    const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels, ...(this.fillUrl ? { fillUrl: this.fillUrl } : {}) }, signal, progress);
+    return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed, filledBy: r.filledBy } };
   }
 }

@@ -38,7 +38,8 @@ async function perform(id: number, task: EngineTask): Promise<EngineMessage> {
   }
   const mask = task.mask ? Buffer.from(task.mask) : undefined;
   const find = task.op === 'objectMask' ? objectMaskLocal : removeObjectLocal;
-  const { png, ...rest } = await find(image, task.object, mask, { maxPixels: task.maxPixels }, progress);
+  const fillUrl = task.op === 'object' ? task.fillUrl : undefined;
+  const { png, ...rest } = await find(image, task.object, mask, { maxPixels: task.maxPixels, ...(fillUrl ? { fillUrl } : {}) }, progress);
   return { id, result: { png, ...rest } };
 }
 

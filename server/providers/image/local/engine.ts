@@ -10,7 +10,8 @@ import type { ObjectRemoval } from './objects.js';
 
 export type EngineTask =
   | { op: 'background'; image: Buffer; maxPixels: number }
-  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number }
+  /** `fillUrl`: an IOPaint server fills the hole instead of the embedded inpainter (iopaint.ts). */
+  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number; fillUrl?: string }
   /** Only finds what to remove (by name and/or brush): `png` is the mask (white = remove), for a service that fills it. */
   | { op: 'objectMask'; image: Buffer; object: string; mask?: Buffer; maxPixels: number };
 

@@ -7,6 +7,7 @@ import { AppError, ErrorCode } from '../../../errors.js';
 import { decodeRgba, type Progress } from './background.js';
 import { DEFAULT_MIN_SCORE, findNamedObjects, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
+import { fillWithIOPaint } from './iopaint.js';
 import { dilateDisc } from './raster.js';
 import { cropSide, expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
 
@@ -37,6 +38,8 @@ const MAX_OBJECT_SHARE = 0.4;
 
 export interface ObjectRemovalOptions {
   maxPixels: number;
+  /** An IOPaint server's URL: it fills the hole (a learned inpainter), checked like our own fill. */
+  fillUrl?: string;
 }
 
 export interface ObjectRemoval {
@@ -46,6 +49,8 @@ export interface ObjectRemoval {
   brushed: boolean;
   /** One line for the user: what was removed. */
   summary: string;
+  /** What filled the hole: 'embedded', or the IOPaint server's model ("iopaint:lama"). */
+  filledBy?: string;
 }
 
 /** What to remove, found by name and/or brushed: the hole (1 = remove) at the (EXIF-oriented) image's size. */
@@ -74,11 +79,12 @@ export async function removeObjectLocal(
   progress(70, 'Filling in the background');
   // The decoded pixels go straight to the inpainter (no PNG round trip), alpha left out as before.
   const rgb = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } }).removeAlpha().raw().toBuffer();
-  const filled = inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
+  const remote = opts.fillUrl ? await fillWithIOPaint(opts.fillUrl, { data: rgb, width: W, height: H }, hole) : null;
+  const filled = remote ? remote.rgb : inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
   progress(90, 'Checking the object is gone');
   await verifyRemoval(object, found, rgb, filled);
   const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
-  return { png, found: found.found, brushed: found.brushed, summary: found.summary };
+  return { png, found: found.found, brushed: found.brushed, summary: found.summary, filledBy: remote ? `iopaint:${remote.model}` : 'embedded' };
 }
 
 /**
