@@ -66,7 +66,7 @@ const schema = z.object({
   CLIPDROP_API_KEY: optionalString,
   CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
   /** An IOPaint server (LaMa, MI-GAN…) that fills the embedded object remover's holes: e.g. http://127.0.0.1:8080. */
-  INPAINT_URL: optionalString,
+  IOPAINT_URL: optionalString,
   /** Stripe billing (Checkout, Customer Portal, webhooks) when STRIPE_SECRET_KEY is set; else the demo billing. */
   STRIPE_SECRET_KEY: optionalString,
   /** The webhook endpoint's signing secret (whsec_…) for POST /api/webhooks/stripe. */
@@ -176,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...baseUrlProblem('OPENAI_BASE_URL', c.OPENAI_BASE_URL),
     ...baseUrlProblem('IMAGE_BASE_URL', c.IMAGE_BASE_URL),
     ...baseUrlProblem('CLIPDROP_BASE_URL', c.CLIPDROP_BASE_URL),
-    ...baseUrlProblem('INPAINT_URL', c.INPAINT_URL),
+    ...baseUrlProblem('IOPAINT_URL', c.IOPAINT_URL),
     ...baseUrlProblem('CLERK_API_URL', c.CLERK_API_URL),
     ...baseUrlProblem('S3_ENDPOINT', c.S3_ENDPOINT),
     ...baseUrlProblem('S3_PUBLIC_URL', c.S3_PUBLIC_URL),
@@ -197,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     OPENAI_BASE_URL: c.OPENAI_BASE_URL && apiBaseUrl(c.OPENAI_BASE_URL),
     IMAGE_BASE_URL: c.IMAGE_BASE_URL && apiBaseUrl(c.IMAGE_BASE_URL),
     CLIPDROP_BASE_URL: c.CLIPDROP_BASE_URL.replace(/\/+$/, ''),
-    INPAINT_URL: c.INPAINT_URL?.replace(/\/+$/, ''),
+    IOPAINT_URL: c.IOPAINT_URL?.replace(/\/+$/, ''),
     S3_PUBLIC_URL: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     DATABASE_URL: withDefaultUser(c.DATABASE_URL),
     PROJECT_REPOSITORY_URL: c.PROJECT_REPOSITORY_URL ?? packageRepositoryUrl(),

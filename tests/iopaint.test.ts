@@ -1,18 +1,23 @@
-// IOPaint as the object remover's fill (INPAINT_URL): the hole our detector and segmenter find is
-// sent to an IOPaint server in its own wire format (a local server here, speaking it as
-// IOPaint's api.py does), only the hole's pixels are taken from its answer, and its fill is
-// checked like ours: an answer that leaves the object is not reported as a removal. Its errors
-// reach the user in words.
+// IOPaint (IOPAINT_URL) as the object remover's fill and, with its RealESRGAN plugin on, the
+// upscaler. The hole our detector and segmenter find is sent to an IOPaint server in its own wire
+// format (a local server here, speaking it as IOPaint's api.py does), only the hole's pixels are
+// taken from its answer, and its fill is checked like ours: an answer that leaves the object is
+// not reported as a removal. Its errors reach the user in words. Upscaling goes to its plugin
+// when the server has it on, else to the embedded pipeline, and the creation says which.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageEngine } from '../server/providers/image/local/engine.js';
 import { LocalObjectRemover } from '../server/providers/image/local.js';
+import { createUpscaler } from '../server/tools/upscale-image/provider.js';
 import { composite, type Composite } from './fixtures/ground-truth.js';
+import { followJob, gqlOk, gqlUpload, signUp, startStack } from './helpers/server.js';
 
 type Mode = 'fill' | 'unchanged' | 'error';
 let mode: Mode = 'fill';
+let realesrgan = true;
+const upscales: { name: string; scale: number; width: number; height: number }[] = [];
 let scene: Composite;
 const seen: { path: string; image?: { width: number; height: number }; maskWhite?: number; cupWhite?: number }[] = [];
 let server: Server;
@@ -31,9 +36,22 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       return res.end(JSON.stringify({ name: 'lama', path: 'lama', model_type: 'inpaint', is_single_file_diffusers: false, need_prompt: false }));
     }
-    if (req.method !== 'POST' || req.url !== '/api/v1/inpaint') return res.writeHead(404).end();
+    if (req.method === 'GET' && req.url === '/api/v1/server-config') {
+      res.setHeader('content-type', 'application/json');
+      const plugins = [{ name: 'RemoveBG', support_gen_image: true, support_gen_mask: true }, ...(realesrgan ? [{ name: 'RealESRGAN', support_gen_image: true, support_gen_mask: false }] : [])];
+      return res.end(JSON.stringify({ plugins, realesrganModel: 'realesr-general-x4v3', removeBGModel: 'briaai/RMBG-1.4', enableFileManager: false }));
+    }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    if (req.method === 'POST' && req.url === '/api/v1/run_plugin_gen_image') {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { name: string; image: string; scale: number };
+      const img = sharp(fromDataUrl(body.image));
+      const { width = 0, height = 0 } = await img.metadata();
+      upscales.push({ name: body.name, scale: body.scale, width, height });
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(await img.resize(Math.round(width * body.scale), Math.round(height * body.scale), { kernel: 'lanczos3' }).png().toBuffer());
+    }
+    if (req.method !== 'POST' || req.url !== '/api/v1/inpaint') return res.writeHead(404).end();
     const body = JSON.parse(Buffer.concat(chunks).toString()) as { image: string; mask: string };
     if (mode === 'error') {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -71,7 +89,7 @@ afterAll(async () => {
 const never = new AbortController().signal;
 const rgb = async (png: Buffer) => (await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 
-describe('IOPaint fills the object remover\'s holes (INPAINT_URL)', () => {
+describe('IOPaint fills the object remover\'s holes (IOPAINT_URL)', () => {
   it('sends the image and our mask over the cup, takes only the hole from its answer, and says which model filled it', async () => {
     mode = 'fill';
     seen.length = 0;
@@ -109,7 +127,7 @@ describe('IOPaint fills the object remover\'s holes (INPAINT_URL)', () => {
     mode = 'error';
     await expect(new LocalObjectRemover(40e6, url).remove(scene.png, 'cup', undefined, never)).rejects.toMatchObject({
       code: 'PROVIDER_UNAVAILABLE',
-      message: 'The inpainting server (IOPaint) answered 500: CUDA out of memory. Tried to allocate 2.00 GiB. Please try again later, or ask the administrator to check INPAINT_URL.',
+      message: 'The image server (IOPaint) answered 500: CUDA out of memory. Tried to allocate 2.00 GiB. Please try again later, or ask the administrator to check IOPAINT_URL.',
     });
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
@@ -117,7 +135,51 @@ describe('IOPaint fills the object remover\'s holes (INPAINT_URL)', () => {
     await new Promise((r) => closed.close(r));
     await expect(new LocalObjectRemover(40e6, dead).remove(scene.png, 'cup', undefined, never)).rejects.toMatchObject({
       code: 'PROVIDER_UNAVAILABLE',
-      message: expect.stringMatching(/^The inpainting server \(IOPaint\) could not be reached \(fetch failed\)\./),
+      message: expect.stringMatching(/^The image server \(IOPaint\) could not be reached \(fetch failed\)\./),
     });
+  });
+});
+
+describe("IOPaint's RealESRGAN plugin upscales (IOPAINT_URL)", () => {
+  const photo = () => sharp(scene.png).resize(300, 200).png().toBuffer();
+
+  it('sends the upright image and the scale to the plugin, and records the model, when the server has it on', async () => {
+    realesrgan = true;
+    upscales.length = 0;
+    const out = await createUpscaler({ IOPAINT_URL: url, IMAGE_MAX_PIXELS: 40e6 } as Parameters<typeof createUpscaler>[0]).upscale(await photo(), 4, never);
+    expect(upscales).toEqual([{ name: 'RealESRGAN', scale: 4, width: 300, height: 200 }]);
+    expect(out.details).toEqual({ provider: 'iopaint', model: 'realesr-general-x4v3' });
+    const meta = await sharp((out as { bytes: Buffer }).bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 800]);
+  });
+
+  it('falls back to the embedded pipeline, and says so, when the plugin is off', async () => {
+    realesrgan = false;
+    upscales.length = 0;
+    const out = await createUpscaler({ IOPAINT_URL: url, IMAGE_MAX_PIXELS: 40e6 } as Parameters<typeof createUpscaler>[0]).upscale(await photo(), 2, never);
+    expect(upscales).toEqual([]);
+    expect(out.details).toEqual({ provider: 'local' });
+    const meta = await sharp((out as { bytes: Buffer }).bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([600, 400]);
+  });
+
+  it('makes an UPSCALE creation whose provider is the engine that did it, over GraphQL', async () => {
+    const stack = await startStack({ IOPAINT_URL: url, MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' });
+    try {
+      const user = await signUp(stack.url, 'Iris', 'iopaint-upscale');
+      await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, user.token);
+      const upscale = async () => {
+        const r = await gqlUpload(stack.url, 'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $image, scale: $scale) { id } }', { scale: 2 }, { image: { data: await photo(), filename: 'p.png', type: 'image/png' } }, user.token);
+        expect(r.errors).toBeUndefined();
+        return (await followJob(stack.url, user.token, r.data!.upscaleImage.id, 60_000)).at(-1)!;
+      };
+      realesrgan = true;
+      expect(await upscale()).toMatchObject({ phase: 'COMPLETED', creation: { type: 'UPSCALE', provider: 'iopaint' } });
+      realesrgan = false;
+      expect(await upscale()).toMatchObject({ phase: 'COMPLETED', creation: { type: 'UPSCALE', provider: 'local' } });
+    } finally {
+      realesrgan = true;
+      await stack.close();
+    }
   });
 });

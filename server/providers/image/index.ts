@@ -2,7 +2,7 @@
 // CLIPDROP_API_KEY is set; otherwise OpenAI Images generate when an image key is set
 // (IMAGE_API_KEY, else OPENAI_API_KEY) and Cloudinary removes backgrounds and objects when
 // CLOUDINARY_URL is set; anything left is done by the embedded renderer, segmentation and inpainting
-// (the holes filled by an IOPaint server instead when INPAINT_URL is set).
+// (the holes filled by an IOPaint server instead when IOPAINT_URL is set).
 import type { Config } from '../../config.js';
 import { cloudinaryFrom } from '../cloudinary.js';
 import { ClipDropBackgroundRemover, clipDropClient, ClipDropImageGenerator, ClipDropObjectRemover } from './clipdrop.js';
@@ -26,6 +26,6 @@ export function createImageProviders(config: Config): ImageProviders {
   return {
     generator: imageSettings(config).apiKey ? new OpenAIImageGenerator(config) : new LocalImageGenerator(),
     background: cloud ? new CloudinaryBackgroundRemover(cloud, config.IMAGE_MAX_PIXELS) : new LocalBackgroundRemover(config.IMAGE_MAX_PIXELS),
-    objects: cloud ? new CloudinaryObjectRemover(cloud, config.IMAGE_MAX_PIXELS) : new LocalObjectRemover(config.IMAGE_MAX_PIXELS, config.INPAINT_URL),
+    objects: cloud ? new CloudinaryObjectRemover(cloud, config.IMAGE_MAX_PIXELS) : new LocalObjectRemover(config.IMAGE_MAX_PIXELS, config.IOPAINT_URL),
   };
 }

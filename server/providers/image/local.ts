@@ -24,7 +24,7 @@ export class LocalBackgroundRemover implements BackgroundRemover {
 
 /**
  * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting:
- * the embedded exemplar inpainter, or an IOPaint server (INPAINT_URL) when one is configured.
+ * the embedded exemplar inpainter, or an IOPaint server (IOPAINT_URL) when one is configured.
  */
 export class LocalObjectRemover implements ObjectRemover {
   readonly name = 'local';

@@ -33,7 +33,8 @@ const definition = defineTool({
     return {
       prompt,
       content: saved.url,
-      metadata: { provider: upscaler.name, scale, width: saved.width ?? image.width * scale, height: saved.height ?? image.height * scale, original: { width: image.width, height: image.height }, filename },
+      // Which engine did it: IOPaint hands over to the embedded pipeline when its plugin is off.
+      metadata: { provider: typeof output.details?.provider === 'string' ? output.details.provider : upscaler.name, ...(output.details?.model ? { model: output.details.model } : {}), scale, width: saved.width ?? image.width * scale, height: saved.height ?? image.height * scale, original: { width: image.width, height: image.height }, filename },
     };
   },
 });

@@ -1,11 +1,12 @@
 // Who upscales: ClipDrop's upscaler when CLIPDROP_API_KEY is set, else Cloudinary's AI upscale
-// effect when CLOUDINARY_URL is set, otherwise the embedded resampling and sharpening pipeline
-// (upscale.ts). A service's result is fetched into our storage, never published at its URL.
+// effect when CLOUDINARY_URL is set, else IOPaint's RealESRGAN plugin when IOPAINT_URL is set and
+// the plugin is on, otherwise the embedded resampling and sharpening pipeline (upscale.ts). A service's result is fetched into our storage, never published at its URL.
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import { cloudinaryFrom, type Cloudinary } from '../../providers/cloudinary.js';
 import { clipDropClient, upscaleWithClipDrop, type ClipDropClient } from '../../providers/image/clipdrop.js';
 import { deriveWithCloudinary } from '../../providers/image/cloudinary.js';
+import { upscaleWithIOPaint } from '../../providers/image/iopaint.js';
 import type { ImageOutput } from '../../providers/image/index.js';
 import { AppError, ErrorCode } from '../../errors.js';
 import { upscaleImage } from './upscale.js';
@@ -69,9 +70,22 @@ const enlargeWithClipDrop =
   (image, { width, height }, scale, signal) =>
     upscaleWithClipDrop(client, image, width, height, scale, signal);
 
-export function createUpscaler(config: Pick<Config, 'CLOUDINARY_URL' | 'IMAGE_MAX_PIXELS' | 'CLIPDROP_API_KEY' | 'CLIPDROP_BASE_URL'>): Upscaler {
+/**
+ * IOPaint's RealESRGAN plugin (a learned 4× model) when the server has it on; otherwise the
+ * embedded pipeline, and the creation says which did it (`details.provider`).
+ */
+const enlargeWithIOPaint =
+  (baseUrl: string): Enlarge =>
+  async (image, size, scale, signal) => {
+    const learned = await upscaleWithIOPaint(baseUrl, image, size, scale, signal);
+    if (learned) return { bytes: learned.bytes, details: { provider: 'iopaint', model: learned.model } };
+    return { ...(await enlargeLocally(image, size, scale, signal)), details: { provider: 'local' } };
+  };
+
+export function createUpscaler(config: Pick<Config, 'CLOUDINARY_URL' | 'IMAGE_MAX_PIXELS' | 'CLIPDROP_API_KEY' | 'CLIPDROP_BASE_URL' | 'IOPAINT_URL'>): Upscaler {
   const clipdrop = clipDropClient(config);
   if (clipdrop) return upscaler('clipdrop', config.IMAGE_MAX_PIXELS, enlargeWithClipDrop(clipdrop));
   if (config.CLOUDINARY_URL) return upscaler('cloudinary', config.IMAGE_MAX_PIXELS, enlargeWithCloudinary(cloudinaryFrom(config.CLOUDINARY_URL)));
+  if (config.IOPAINT_URL) return upscaler('iopaint', config.IMAGE_MAX_PIXELS, enlargeWithIOPaint(config.IOPAINT_URL));
   return upscaler('local', config.IMAGE_MAX_PIXELS, enlargeLocally);
 }

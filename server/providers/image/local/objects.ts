@@ -7,7 +7,7 @@ import { AppError, ErrorCode } from '../../../errors.js';
 import { decodeRgba, type Progress } from './background.js';
 import { DEFAULT_MIN_SCORE, findNamedObjects, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
-import { fillWithIOPaint } from './iopaint.js';
+import { fillWithIOPaint } from '../iopaint.js';
 import { dilateDisc } from './raster.js';
 import { cropSide, expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
 
