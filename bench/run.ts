@@ -55,7 +55,7 @@ for (const [name, run] of Object.entries(sections)) {
 const file = resolve(import.meta.dirname, 'results.json');
 const previous = wanted.length && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 writeFileSync(file, `${JSON.stringify({ ...previous, ...results }, null, 2)}\n`);
-// A full run also leaves its tables in bench/results.md (the README's figures come from it).
+// A full run also leaves its tables in bench/results.md (docs/benchmarks.md's figures come from it).
 if (!wanted.length) writeFileSync(resolve(import.meta.dirname, 'results.md'), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));
 process.exit(0);

