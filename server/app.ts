@@ -1,5 +1,5 @@
 // One HTTP server: Apollo at /graphql, graphql-ws on the same port and path, the REST
-// mirror under /api, health checks, GraphiQL and the built client (DESIGN.md §1).
+// mirror under /api, health checks, GraphiQL and the built client (docs/architecture.md).
 import 'reflect-metadata';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

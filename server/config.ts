@@ -1,4 +1,4 @@
-// Configuration is read and validated once, here (DESIGN.md §4).
+// Configuration is read and validated once, here (docs/architecture.md).
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';

@@ -1,9 +1,9 @@
-// Every number of the product spec (§9) and of DESIGN.md §3 lives here.
+// Every number of the product spec (§9) and of docs/jobs-and-events.md lives here.
 
 // Article word counts and ranges (§9) sit with the other domain names in server/domain.ts.
 
 export const DEFAULT_FREE_TEXT_QUOTA = 10;
-/** Days of Premium a trial gives, with no card (spec §1). */
+/** Days of Premium a trial gives, with no card (product §1). */
 export const TRIAL_DAYS = 14;
 
 /** Built-in accounts. */
@@ -17,7 +17,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
-/** Feedback form (spec §3). */
+/** Feedback form (product §3). */
 export const FEEDBACK_CATEGORIES = [
   'general_feedback',
   'ui/ux_feedback',
@@ -45,7 +45,7 @@ export const READINESS_TIMEOUT_MS = 1500;
 /** How long a graceful shutdown may take before the process exits anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-/** Jobs (DESIGN.md §1, §3). */
+/** Jobs (docs/architecture.md, §3). */
 export const JOB_TIMEOUT_MS_DEFAULT = 120_000;
 export const MAX_CONCURRENT_JOBS_DEFAULT = 3;
 export const TOOL_RATE_PER_MINUTE_DEFAULT = 20;

@@ -1,13 +1,13 @@
-// The product's domain names (spec §3–§7, §9): the choices the tools offer, their labels and
+// The product's domain names (product §3–§7, §9): the choices the tools offer, their labels and
 // their REST spellings. Imported by the modules (GraphQL enums, prompts, REST), the workers and
 // every provider, real or offline; it imports nothing, so none of them depends on another.
 
 export const ArticleLength = { SHORT: 'SHORT', MEDIUM: 'MEDIUM', LONG: 'LONG' } as const;
 export type ArticleLength = (typeof ArticleLength)[keyof typeof ArticleLength];
 export const ARTICLE_LENGTH_LABELS: Record<ArticleLength, string> = { SHORT: 'Short', MEDIUM: 'Medium', LONG: 'Long' };
-/** The REST mirror's spelling of a length (spec §9), also the target word count. */
+/** The REST mirror's spelling of a length (product §9), also the target word count. */
 export const ARTICLE_LENGTH_WORDS = { SHORT: 800, MEDIUM: 1200, LONG: 1600 } as const satisfies Record<ArticleLength, number>;
-/** Word ranges of spec §9. */
+/** Word ranges of product §9. */
 export const ARTICLE_LENGTH_RANGES = {
   SHORT: [500, 800],
   MEDIUM: [800, 1200],

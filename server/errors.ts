@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 
-/** Error codes of DESIGN.md §3; they travel in `extensions.code`. */
+/** Error codes of docs/jobs-and-events.md; they travel in `extensions.code`. */
 export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',

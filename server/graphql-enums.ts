@@ -1,4 +1,4 @@
-// GraphQL enums named by DESIGN.md §3, backed by the database's own enums.
+// GraphQL enums named by docs/jobs-and-events.md, backed by the database's own enums.
 import { registerEnumType } from 'type-graphql';
 import { CreationType, JobPhase, Plan } from './db/generated/enums.js';
 

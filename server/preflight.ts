@@ -1,5 +1,5 @@
 // Before start-up: are Postgres and Redis there? If not, one clear line says which,
-// where we looked and how to start it (DESIGN.md §2).
+// where we looked and how to start it (docs/real-services.md).
 import { Redis } from 'ioredis';
 import { describeUrl, type Config } from './config.js';
 import { ensureDatabase } from './db/database.js';

@@ -1,5 +1,5 @@
 // Events between processes go through Redis pub/sub, so any API process can deliver
-// what another process (API or worker) published (DESIGN.md §1).
+// what another process (API or worker) published (docs/architecture.md).
 import type { Redis } from 'ioredis';
 
 export const Topic = {

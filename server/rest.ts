@@ -1,4 +1,4 @@
-// Shared plumbing of the REST mirror (spec §7): bearer auth and {success, message} errors.
+// Shared plumbing of the REST mirror (product §7): bearer auth and {success, message} errors.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { User } from './db/generated/client.js';
 import { bearerToken } from './auth/identity.js';

@@ -328,7 +328,7 @@ export const readPrivateUpload = (dataDir: string, key: string) => readFile(keyP
 export const deletePrivateUpload = (dataDir: string, key: string) => rm(keyPath(dataDir, key), { force: true });
 
 /**
- * Parses a REST multipart body (spec §7 field names) into temporary files with the same
+ * Parses a REST multipart body (product §7 field names) into temporary files with the same
  * limit (removed by removeRestUploads). A body that sends nothing for idleMs is answered here
  * with 408 (connection closed) and the promise rejects.
  */

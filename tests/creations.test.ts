@@ -1,4 +1,4 @@
-// Creations over real HTTP and WebSocket: REST shapes of spec §7, cursor pagination,
+// Creations over real HTTP and WebSocket: REST shapes of product §7, cursor pagination,
 // ownership, and live publication.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from './helpers/server.js';
@@ -65,7 +65,7 @@ describe('history and feed', () => {
   });
 });
 
-describe('REST mirror (spec §7)', () => {
+describe('REST mirror (product §7)', () => {
   it('lists my creations with id, prompt, type, content, created_at', async () => {
     const { status, body } = await rest('/api/user/get-user-creations', alice.token);
     expect(status).toBe(200);

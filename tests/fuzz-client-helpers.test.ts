@@ -1,5 +1,5 @@
 // Property-based tests of the client's relative-date and word-count helpers against
-// spec §9: '1 day ago'; under 7 days 'N days ago'; under 30 days 'N weeks ago';
+// product §9: '1 day ago'; under 7 days 'N days ago'; under 30 days 'N weeks ago';
 // otherwise the local date. Counts ignore markdown syntax.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ function expected(days: number, then: Date): string {
 /** How old a label says something is, as an order: Today < days < weeks < a date. */
 const rank = (label: string) => (label === 'Today' ? 0 : /day/.test(label) ? 1 + parseInt(label, 10) / 100 : /week/.test(label) ? 2 + parseInt(label, 10) / 100 : 3);
 
-describe('relativeDate (fast-check, spec §9)', () => {
+describe('relativeDate (fast-check, product §9)', () => {
   it('reads 1 day ago, N days under 7, N weeks under 30, else the local date — at any time of day, across DST', () => {
     fc.assert(
       fc.property(now, fc.integer({ min: -3, max: 400 }), timeOfDay, (n, days, t) => {

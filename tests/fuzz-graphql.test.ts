@@ -9,7 +9,7 @@ import { seedCreations } from './helpers/seed.js';
 import { gqlOk, signUp, startTestServer, type GqlResult } from './helpers/server.js';
 import { isolatedDatabase } from './helpers/database.js';
 
-/** Every code a refusal may carry: ours (DESIGN.md §3) and the GraphQL layer's. */
+/** Every code a refusal may carry: ours (docs/jobs-and-events.md) and the GraphQL layer's. */
 const CODES = new Set([
   'BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'PREMIUM_REQUIRED',
   'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST',

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the REST mirror (spec §7): random JSON bodies, malformed
+// Property-based fuzzing of the REST mirror (product §7): random JSON bodies, malformed
 // bodies and random file paths. Every answer is JSON — a success or {success:false,
 // code, message} with a known code — never a 500; a refusal stores nothing; no path
 // reaches a file outside DATA_DIR/files.

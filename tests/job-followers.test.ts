@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const PHOTO = readFileSync(join(import.meta.dirname, '../../shared/fixtures/photos/coffee.png'));
+const PHOTO = readFileSync(join(import.meta.dirname, 'fixtures/photos/coffee.png'));
 
 function follow(client: ReturnType<typeof wsClient>, id: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-// The REST mirror of the text tools (spec §7) and resume review uploads, over real HTTP.
+// The REST mirror of the text tools (product §7) and resume review uploads, over real HTTP.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // A worker process: `npm run worker`. Runs BullMQ Workers for every tool queue; run as
-// many as you like against one Postgres and Redis (DESIGN.md §1).
+// many as you like against one Postgres and Redis (docs/architecture.md).
 import { loadConfig } from '../server/config.js';
 import { createLogger } from '../server/logger.js';
 import { exitGracefully, requireDependencies } from '../server/process.js';

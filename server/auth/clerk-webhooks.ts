@@ -1,5 +1,5 @@
 // POST /api/webhooks/clerk: Clerk's webhooks, delivered by Svix, push what changed between
-// tokens (DESIGN.md §2). Mounted only with CLERK_WEBHOOK_SIGNING_SECRET, before any JSON
+// tokens (docs/real-services.md). Mounted only with CLERK_WEBHOOK_SIGNING_SECRET, before any JSON
 // parser: the signature covers the raw body. verifyWebhook (@clerk/backend/webhooks) checks
 // it: HMAC-SHA256 over "<svix-id>.<svix-timestamp>.<body>" with the secret, timestamps more
 // than 5 minutes off refused. Svix delivers at least once, so every event is idempotent.

@@ -1,5 +1,5 @@
 // One way in for every transport: a bearer token becomes a User row (upserted on first
-// sight), whichever identity provider is active (DESIGN.md §2).
+// sight), whichever identity provider is active (docs/real-services.md).
 import { createClerkClient, verifyToken as verifyClerkToken } from '@clerk/backend';
 import { isClerkAPIResponseError } from '@clerk/backend/errors';
 import { decodeJwt, verifyJwt } from '@clerk/backend/jwt';

@@ -1,4 +1,4 @@
-// Creates the application database when it is missing (DESIGN.md §2).
+// Creates the application database when it is missing (docs/real-services.md).
 import pg from 'pg';
 
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {

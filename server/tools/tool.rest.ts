@@ -1,4 +1,4 @@
-// The REST mirror of every tool that has one (spec §7): authenticate, start the tool as
+// The REST mirror of every tool that has one (product §7): authenticate, start the tool as
 // GraphQL would (multipart files read only once it is allowed), wait for the job to end, and
 // answer {success, content, message}.
 import { Router } from 'express';

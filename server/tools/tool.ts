@@ -73,11 +73,11 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, K extends s
   uploads: readonly UploadSpec<K>[];
   /** A check of the input against its uploaded images' sizes, before the job is queued (throws an AppError). */
   checkSizes?: (input: z.infer<S>, sizes: Partial<Record<string, { width: number; height: number }>>) => void;
-  /** The creation's prompt (spec §7), composed from the validated input. */
+  /** The creation's prompt (product §7), composed from the validated input. */
   prompt: (input: z.infer<S>) => string;
   /** Where each phase starts (percent) and what it tells the user. */
   phases: Record<WorkPhase, readonly [percent: number, message: string]>;
-  /** The REST mirror (spec §7): its path, and its body's fields turned into `input`. */
+  /** The REST mirror (product §7): its path, and its body's fields turned into `input`. */
   rest?: { path: string; fromBody: (body: Record<string, unknown>) => unknown };
   /** The provider this tool's processor works with, picked once per worker process. */
   provider: (services: WorkerServices) => P;

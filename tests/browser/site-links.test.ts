@@ -2,8 +2,8 @@
 // blog at https://dev.to/; they now come from PROJECT_REPOSITORY_URL and BLOG_URL and are
 // hidden when unset. Issue 27, item 11: the social links opened the bare instagram.com,
 // youtube.com and linkedin.com home pages; they come from INSTAGRAM_URL, YOUTUBE_URL and
-// LINKEDIN_URL, and with none set there is no social banner and no 'CONNECT WITH US' section. The API page links to /signup (spec §2), and the community viewer's
-// ai-creation-{n}.jpg download (spec §9) is JPEG bytes, not PNG bytes under a .jpg name.
+// LINKEDIN_URL, and with none set there is no social banner and no 'CONNECT WITH US' section. The API page links to /signup (product §2), and the community viewer's
+// ai-creation-{n}.jpg download (product §9) is JPEG bytes, not PNG bytes under a .jpg name.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ describe('outside links with PROJECT_REPOSITORY_URL and BLOG_URL set', () => {
 });
 
 describe('API page', () => {
-  it('links to /signup (spec §2), and the link leads to account creation', async () => {
+  it('links to /signup (product §2), and the link leads to account creation', async () => {
     const context = await env.browser.newContext(VIEWPORTS.mobile);
     const page = await context.newPage();
     await page.goto(`${env.server.url}/resources/api`);

@@ -6,13 +6,13 @@ import { downloadImage } from '../lib/download';
 
 interface Props {
   url: string;
-  /** The saved name is `{prefix}-{timestamp}.png` (spec §9). */
+  /** The saved name is `{prefix}-{timestamp}.png` (product §9). */
   prefix: string;
 }
 
 /** Saves the result image; reads "Downloaded!" for 2 s. A new result URL starts fresh. */
 export function DownloadImageButton({ url, prefix }: Props) {
-  // Keyed by URL, so a new image result resets the flag (spec §4).
+  // Keyed by URL, so a new image result resets the flag (product §4).
   const [downloadedUrl, setDownloadedUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const downloaded = downloadedUrl === url;

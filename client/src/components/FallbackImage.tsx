@@ -1,7 +1,7 @@
 import { useState, type ImgHTMLAttributes, type ReactNode } from 'react';
 import { startedFromPrerender } from '../lib/prerendered';
 
-/** An image that gives way to `fallback` (an icon, another picture) if it fails to load (spec §8). */
+/** An image that gives way to `fallback` (an icon, another picture) if it fails to load (product §8). */
 export function FallbackImage({ fallback, alt = '', ...img }: ImgHTMLAttributes<HTMLImageElement> & { fallback: ReactNode }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <>{fallback}</>;

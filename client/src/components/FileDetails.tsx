@@ -1,6 +1,6 @@
 import { formatMegabytes } from '../lib/files';
 
-/** The picked file's name and size in MB (spec §2), under its preview. */
+/** The picked file's name and size in MB (product §2), under its preview. */
 export function FileDetails({ file }: { file: File }) {
   return (
     <p className="flex min-w-0 items-center justify-between gap-3 text-sm">

@@ -46,7 +46,7 @@ function Figure({ caption, src, alt, aspect, imageStyle, onAspect }: FigureProps
 }
 
 /**
- * Original beside processed (spec §2); side by side at every width so the panel stays short.
+ * Original beside processed (product §2); side by side at every width so the panel stays short.
  * "Compare and zoom" opens both full size with a before/after divider and zoom (ImageCompareDialog).
  */
 export function ImageComparison({ originalUrl, resultUrl, resultAlt, transparent = false }: Props) {

@@ -6,7 +6,7 @@ import { Logo } from './Logo';
 
 afterEach(cleanup);
 
-it("links home with the drawn mark, and shows 'AI' in its place if the mark fails to load (spec §8)", () => {
+it("links home with the drawn mark, and shows 'AI' in its place if the mark fails to load (product §8)", () => {
   render(
     <MemoryRouter>
       <Logo />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { FallbackImage } from './FallbackImage';
 
-/** The Atelier mark beside the wordmark; if the mark cannot load, 'AI' stands in for it (spec §8). */
+/** The Atelier mark beside the wordmark; if the mark cannot load, 'AI' stands in for it (product §8). */
 export function Logo({ onClick }: { onClick?: () => void }) {
   return (
     <Link

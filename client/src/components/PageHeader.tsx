@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCurrentTool } from '../tools/current';
 
-/** A tool page's title row: icon, heading, FREE/PREMIUM badge (spec §1; a tool page's comes from its catalogue entry). */
+/** A tool page's title row: icon, heading, FREE/PREMIUM badge (product §1; a tool page's comes from its catalogue entry). */
 export function PageHeader({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
   const tool = useCurrentTool();
   const badge = tool?.plan;

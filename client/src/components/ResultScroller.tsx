@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * A result area. From the md breakpoint (768 px, the app's mobile breakpoint) it is capped at
- * 500px (spec §9) and scrolls, following streamed text like a terminal; once the text is
+ * 500px (product §9) and scrolls, following streamed text like a terminal; once the text is
  * finished it goes back to the top, so the reader starts at the title. Below md it is not a
  * scroll container: the result flows with the page, so a phone has one scroll, not a trap.
  */

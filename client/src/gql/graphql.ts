@@ -44,7 +44,7 @@ export type CreationType =
   | 'UPSCALE';
 
 export type FeedbackInput = {
-  /** One of the spec §3 category values */
+  /** One of the product §3 category values */
   category?: string;
   email: string;
   message: string;

@@ -12,7 +12,7 @@ export const DASHBOARD_PAGE_SIZE = 50;
 /** The server's password rule, shown as a hint before the user submits. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Article lengths (spec §9): the words each asks for, and how the chips describe them. */
+/** Article lengths (product §9): the words each asks for, and how the chips describe them. */
 export const ARTICLE_LENGTHS = [
   { value: 'SHORT', label: 'Short', range: '500-800 words', words: 800 },
   { value: 'MEDIUM', label: 'Medium', range: '800-1200 words', words: 1200 },

@@ -1,4 +1,4 @@
-/** Results made by the embedded, offline providers say so (DESIGN.md §2). */
+/** Results made by the embedded, offline providers say so (docs/real-services.md). */
 export function isEmbeddedProvider(provider: string): boolean {
   return provider === 'local';
 }

@@ -58,7 +58,7 @@ export async function bytesForName(blob: Blob, filename: string): Promise<Blob> 
 }
 
 /**
- * Spec §7: downloads fetch the image URL as a blob, then save it under `filename` (spec §9
+ * Spec §7: downloads fetch the image URL as a blob, then save it under `filename` (product §9
  * names), converted to the type that name says. Asked of the server afresh: the page's <img>
  * loaded the same URL without CORS, and a store that sends no `Vary: Origin` (S3 and its
  * kin, for a request without Origin) lets the browser reuse that copy for this CORS fetch,

@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
-/** Codes of DESIGN.md §3, carried in `errors[0].extensions.code`. */
+/** Codes of docs/jobs-and-events.md, carried in `errors[0].extensions.code`. */
 export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'

@@ -54,7 +54,7 @@ const page = (element: ReactElement) =>
   );
 
 describe('the tool catalogue', () => {
-  it('gives every tool a route under /ai, in the sidebar between the dashboard and the community (spec §2)', () => {
+  it('gives every tool a route under /ai, in the sidebar between the dashboard and the community (product §2)', () => {
     expect(SKETCH).toBeDefined();
     const routed = aiChildren.map((r) => r.path);
     for (const tool of TOOLS) {

@@ -15,7 +15,7 @@ export interface ToolEntry {
   path: `/ai/${string}`;
   plan: 'FREE' | 'PREMIUM';
   nav: { label: string; icon: LucideIcon };
-  /** The landing grid's card (spec §2). */
+  /** The landing grid's card (product §2). */
   card: { title: string; description: string; icon: LucideIcon; gradient: string };
   /** The product demo and documentation texts; tools without one are not in the demo. */
   demo?: { id: DemoKind; order: number; title: string; description: string; icon: LucideIcon; howItWorks: string[]; useCases: string[] };
@@ -26,7 +26,7 @@ export interface ToolEntry {
   Route: LazyExoticComponent<ComponentType>;
 }
 
-/** In the sidebar's order (spec §2). */
+/** In the sidebar's order (product §2). */
 export const TOOLS: readonly ToolEntry[] = [
   {
     slot: 'article',

@@ -7,7 +7,7 @@ export const CREATION_TYPE_LABEL = Object.fromEntries(TOOLS.map((t) => [t.creati
 
 const IMAGE_TYPES = new Set<CreationType>(TOOLS.filter((t) => t.creation.image).map((t) => t.creation.type));
 
-/** Kinds whose content is an image URL rather than markdown (spec §3). */
+/** Kinds whose content is an image URL rather than markdown (product §3). */
 export function isImageCreation(type: CreationType): boolean {
   return IMAGE_TYPES.has(type);
 }

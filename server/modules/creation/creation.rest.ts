@@ -1,4 +1,4 @@
-// REST mirror of the creation module (spec §7).
+// REST mirror of the creation module (product §7).
 import { Router } from 'express';
 import { authed, type RestDeps } from '../../rest.js';
 import type { CreationService } from './creation.service.js';

@@ -1,5 +1,5 @@
 // What the queues carry and what a job's quota charge is. The tools themselves (their
-// kinds, one BullMQ queue each: DESIGN.md §1) are listed in server/tools/catalogue.ts.
+// kinds, one BullMQ queue each: docs/architecture.md) are listed in server/tools/catalogue.ts.
 
 /**
  * What the BullMQ job carries: the job as enqueue() stored it, so the worker needs no read of

@@ -1,5 +1,5 @@
 // The REST mirror runs the same jobs synchronously: start one, wait for it to end, then
-// answer {success, content, message} (spec §7).
+// answer {success, content, message} (product §7).
 import type { Response } from 'express';
 import type { AuthedRequest } from '../../rest.js';
 import type { CreationService } from '../creation/creation.service.js';

@@ -11,7 +11,7 @@ export class FeedbackInput {
   @Field()
   message!: string;
 
-  @Field({ defaultValue: 'general_feedback', description: 'One of the spec §3 category values' })
+  @Field({ defaultValue: 'general_feedback', description: 'One of the product §3 category values' })
   category!: string;
 
   @Field(() => Int)

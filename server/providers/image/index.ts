@@ -1,4 +1,4 @@
-// Image AI behind small interfaces (DESIGN.md §2). ClipDrop serves every image tool when
+// Image AI behind small interfaces (docs/real-services.md). ClipDrop serves every image tool when
 // CLIPDROP_API_KEY is set; otherwise OpenAI Images generate when an image key is set
 // (IMAGE_API_KEY, else OPENAI_API_KEY) and Cloudinary removes backgrounds and objects when
 // CLOUDINARY_URL is set; anything left is done by the embedded renderer, segmentation and inpainting

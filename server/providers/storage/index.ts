@@ -1,4 +1,4 @@
-// Where files live (DESIGN.md §2): an S3-compatible bucket when S3_BUCKET is set (result
+// Where files live (docs/real-services.md): an S3-compatible bucket when S3_BUCKET is set (result
 // files and jobs' uploads, for several machines), else Cloudinary when CLOUDINARY_URL is set
 // (result files; uploads on local disk), else local disk under DATA_DIR.
 import type { Config } from '../../config.js';

@@ -1,4 +1,4 @@
-// Text AI behind one interface (DESIGN.md §2): an OpenAI-compatible API when
+// Text AI behind one interface (docs/real-services.md): an OpenAI-compatible API when
 // OPENAI_API_KEY is set, otherwise the embedded offline writer.
 import type { Config } from '../../config.js';
 import { LocalTextProvider } from './local.js';

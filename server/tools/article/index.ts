@@ -1,4 +1,4 @@
-// The article writer (spec §5): a topic and a length, streamed as markdown.
+// The article writer (product §5): a topic and a length, streamed as markdown.
 import { z } from 'zod';
 import { ARTICLE_LENGTH_LABELS, ARTICLE_LENGTH_RANGES, ARTICLE_LENGTH_WORDS, ArticleLength } from '../../domain.js';
 import { TOPIC_MAX_LENGTH } from '../../constants.js';
@@ -23,7 +23,7 @@ function topicOf(prompt: unknown): unknown {
   return m ? m[1] : prompt;
 }
 
-/** What a real model is asked: the spec's prompt, then the length as the word range of spec §9, and the form. */
+/** What a real model is asked: the spec's prompt, then the length as the word range of product §9, and the form. */
 export function articleBrief(prompt: string, length: ArticleLength): string {
   const [min, max] = ARTICLE_LENGTH_RANGES[length];
   return [

@@ -1,4 +1,4 @@
-// Background removal (spec §5, Premium): an image back as a PNG with a transparent background.
+// Background removal (product §5, Premium): an image back as a PNG with a transparent background.
 import { z } from 'zod';
 import { progressOf, readImage } from '../../../worker/image-input.js';
 import { store } from '../../../worker/image-output.js';

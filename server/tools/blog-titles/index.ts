@@ -1,4 +1,4 @@
-// Blog titles (spec §5): a keyword and a category, ten titles as a markdown list.
+// Blog titles (product §5): a keyword and a category, ten titles as a markdown list.
 import { z } from 'zod';
 import { BLOG_CATEGORY_LABELS, BlogCategory } from '../../domain.js';
 import { KEYWORD_MAX_LENGTH } from '../../constants.js';

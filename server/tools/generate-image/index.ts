@@ -1,4 +1,4 @@
-// Image generation (spec §5, Premium): a description and a style, optionally shared in the
+// Image generation (product §5, Premium): a description and a style, optionally shared in the
 // community gallery.
 import { z } from 'zod';
 import { IMAGE_STYLE_LABELS, ImageStyle } from '../../domain.js';

@@ -1,4 +1,4 @@
-// Object removal (spec §5, Premium): an image and one object's name; an optional mask
+// Object removal (product §5, Premium): an image and one object's name; an optional mask
 // (white where the object is) helps when the name is not found.
 import { z } from 'zod';
 import { OBJECT_NAME_MAX_LENGTH } from '../../constants.js';

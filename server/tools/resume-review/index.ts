@@ -1,4 +1,4 @@
-// Resume review (spec §5, Premium): a PDF read in a bounded child process, then a review
+// Resume review (product §5, Premium): a PDF read in a bounded child process, then a review
 // streamed as markdown. The resume is personal data: deleted as soon as the job ends.
 import { z } from 'zod';
 import { PDF_MAX_INFLATED_BYTES, PDF_MAX_PAGES, PDF_MAX_TEXT_CHARS, RESUME_TEXT_MAX_CHARS } from '../../constants.js';
@@ -9,7 +9,7 @@ import { defineTool, withResolver } from '../tool.js';
 import { resumeProblem, reviewResume } from './offline-writer.js';
 import { ResumeReviewResolver } from './resolver.js';
 
-/** What the model is asked (spec §7), followed by the resume's text. */
+/** What the model is asked (product §7), followed by the resume's text. */
 const REVIEW_PROMPT =
   'Review the following resume and provide constructive feedback on its strengths, weaknesses, and areas for improvement. Resume Content:\n\n';
 

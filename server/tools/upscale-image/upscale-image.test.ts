@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followJob, gqlOk, gqlUpload, signUp, startStack } from '../../../tests/helpers/server.js';
 import { upscaleImage } from './upscale.js';
 
-const PHOTOS = '../shared/fixtures/photos/';
+const PHOTOS = 'tests/fixtures/photos/';
 const UPSCALE = 'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $image, scale: $scale) { id } }';
 
 /** RGB bytes of a photo cropped to a multiple of `s`, and its `s`× reduction (triangle or Lanczos-3 filter) as PNG. */

@@ -9,7 +9,7 @@ import { TopBar } from './TopBar';
 
 const SIDEBAR_ID = 'ai-sidebar';
 
-/** The signed-in area (spec §2): top bar, sidebar of tools, and the chosen tool beside it. */
+/** The signed-in area (product §2): top bar, sidebar of tools, and the chosen tool beside it. */
 export function AiLayout() {
   usePageMeta();
   const { user, plan, loading, signOut } = useAuth();

@@ -69,7 +69,7 @@ describe('Sidebar: locks, AI Power and the account link', () => {
     expect(screen.getByText('9 days left')).toBeTruthy();
   });
 
-  it('the avatar and name open the account page (spec §2)', async () => {
+  it('the avatar and name open the account page (product §2)', async () => {
     const { onNavigate } = renderSidebar('FREE', freeBilling());
     fireEvent.click(screen.getByRole('link', { name: /Fay Wray/ }));
     expect(screen.getByTestId('where').textContent).toBe('/ai/account');

@@ -9,7 +9,7 @@ interface Props {
   onSignOut: () => void;
 }
 
-/** Avatar and full name, opening the account page (spec §2: "click opens the account profile"), and sign-out. */
+/** Avatar and full name, opening the account page (product §2: "click opens the account profile"), and sign-out. */
 export function UserPanel({ user, onNavigate, onSignOut }: Props) {
   const name = user.fullName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || 'Your account';
   return (

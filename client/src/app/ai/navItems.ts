@@ -11,7 +11,7 @@ export interface NavItem {
   premium?: boolean;
 }
 
-/** The sidebar of spec §2: the dashboard, every tool in the catalogue's order, the community. */
+/** The sidebar of product §2: the dashboard, every tool in the catalogue's order, the community. */
 export const AI_NAV: readonly NavItem[] = [
   { to: '/ai', label: 'Dashboard', icon: House, end: true },
   ...TOOLS.map((t) => ({ to: t.path, label: t.nav.label, icon: t.nav.icon, premium: t.plan === 'PREMIUM' })),

@@ -42,7 +42,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('TopNav scroll thresholds (spec §2, §9: 10 px translucent, hides past 100 px down)', () => {
+describe('TopNav scroll thresholds (product §2, §9: 10 px translucent, hides past 100 px down)', () => {
   it('turns translucent only past 10 px', () => {
     renderNav();
     expect(header().className).toContain('bg-transparent');
@@ -78,7 +78,7 @@ describe('TopNav scroll thresholds (spec §2, §9: 10 px translucent, hides past
   });
 });
 
-describe('TopNav dropdowns (spec §2: open on hover, close 300 ms after leaving)', () => {
+describe('TopNav dropdowns (product §2: open on hover, close 300 ms after leaving)', () => {
   it('opens on hover and closes exactly 300 ms after the pointer leaves', () => {
     vi.useFakeTimers();
     renderNav();
@@ -126,7 +126,7 @@ describe('TopNav dropdowns (spec §2: open on hover, close 300 ms after leaving)
   });
 });
 
-describe('TopNav mobile panel (spec §2: under 768 px; a link or a desktop width closes it)', () => {
+describe('TopNav mobile panel (product §2: under 768 px; a link or a desktop width closes it)', () => {
   it('opens from the hamburger and closes when the window grows to desktop width', () => {
     setWidth(375);
     renderNav();
@@ -156,7 +156,7 @@ describe('TopNav mobile panel (spec §2: under 768 px; a link or a desktop width
   });
 });
 
-describe('TopNav outside links (spec §2: Star us opens the source repository, Blog the blog, in a new tab)', () => {
+describe('TopNav outside links (product §2: Star us opens the source repository, Blog the blog, in a new tab)', () => {
   it('hides each link whose address the deployment leaves unset: no placeholder to a bare github.com or dev.to', async () => {
     renderNav({ blogUrl: 'https://blog.example.com/' });
     await screen.findByRole('link', { name: 'Blog' }); // the siteLinks answer has arrived

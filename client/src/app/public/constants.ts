@@ -1,4 +1,4 @@
-// Public-site thresholds (spec §9).
+// Public-site thresholds (product §9).
 /** Width in px at which the desktop navigation replaces the hamburger menu. */
 export const MOBILE_BREAKPOINT = 768;
 /** Scroll offset in px after which the nav gets its translucent background. */

@@ -4,7 +4,7 @@ import { relativeDate } from './relativeDate';
 const now = new Date(2026, 10, 21, 12, 0, 0);
 const daysAgo = (n: number) => new Date(2026, 10, 21 - n, 9, 30, 0);
 
-describe('relativeDate (spec §9)', () => {
+describe('relativeDate (product §9)', () => {
   it('reads 1 day ago, N days under a week, N weeks under 30 days, else the local date', () => {
     expect(relativeDate(daysAgo(0), now)).toBe('Today');
     expect(relativeDate(daysAgo(1), now)).toBe('1 day ago');

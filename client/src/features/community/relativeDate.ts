@@ -1,4 +1,4 @@
-// How old a community creation is, in words (spec §9): '1 day ago'; under 7 days
+// How old a community creation is, in words (product §9): '1 day ago'; under 7 days
 // 'N days ago'; under 30 days 'N weeks ago'; otherwise the local date.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

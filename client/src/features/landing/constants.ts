@@ -1,4 +1,4 @@
-// Landing-page numbers (spec §9).
+// Landing-page numbers (product §9).
 export const LOGO_MARQUEE_SECONDS = 30;
 /** One pass of the social-follow banner. */
 export const SOCIAL_BANNER_SECONDS = 25;

@@ -1,6 +1,6 @@
 import type { BillingInfo } from '../../billing/lib/planStatus';
 
-/** This month's text generations against the free quota (spec §9: 10 a month on Free). */
+/** This month's text generations against the free quota (product §9: 10 a month on Free). */
 export function UsageMeter({ billing }: { billing: BillingInfo }) {
   const { textUsedThisMonth: used, freeTextQuota: quota } = billing;
   if (billing.plan === 'PREMIUM') {

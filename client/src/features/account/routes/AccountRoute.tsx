@@ -14,7 +14,7 @@ import { ProfileCard } from '../components/ProfileCard';
 const ClerkUserProfile = lazy(() => import('../components/ClerkUserProfile'));
 
 /**
- * /ai/account (spec §2: the sidebar's avatar and name open it): who is signed in, the plan
+ * /ai/account (product §2: the sidebar's avatar and name open it): who is signed in, the plan
  * with its trial or renewal date, start trial / cancel / resume, and this month's usage.
  * Under Clerk, Clerk's own profile replaces ours for identity.
  */

@@ -61,7 +61,7 @@ const done = (content: string) =>
 const noop = () => {};
 const download = () => screen.getByRole('button', { name: /Download/ });
 
-describe('BackgroundResult (spec §2, §4)', () => {
+describe('BackgroundResult (product §2, §4)', () => {
   it("shows 'No Image Processed' before anything ran", () => {
     render(<BackgroundResult job={job({})} originalUrl={null} onCancel={noop} onUpgraded={noop} />);
     expect(screen.getByText('No Image Processed')).toBeTruthy();
@@ -97,7 +97,7 @@ describe('BackgroundResult (spec §2, §4)', () => {
   });
 });
 
-describe('DownloadImageButton (spec §4, §8)', () => {
+describe('DownloadImageButton (product §4, §8)', () => {
   it("says 'Failed to download image' when the fetch fails", async () => {
     serve(500);
     render(<DownloadImageButton url="https://cdn.example/x.png" prefix="background-removed" />);

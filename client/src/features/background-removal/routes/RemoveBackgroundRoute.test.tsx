@@ -20,7 +20,7 @@ beforeEach(() => {
 const picker = () => screen.getByLabelText(/Upload image/) as HTMLInputElement;
 const removeButton = () => screen.getByRole('button', { name: 'Remove Background' }) as HTMLButtonElement;
 
-describe('RemoveBackgroundRoute (spec §2, §5)', () => {
+describe('RemoveBackgroundRoute (product §2, §5)', () => {
   it("says 'Please select an image first' when submitted without an image, and sends nothing", () => {
     renderRoute();
     expect(screen.getByText('No Image Processed')).toBeTruthy();

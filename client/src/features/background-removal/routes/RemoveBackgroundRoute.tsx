@@ -20,7 +20,7 @@ export function RemoveBackgroundRoute() {
   // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
     setFile(next);
-    // A new file clears the previous result (spec §4).
+    // A new file clears the previous result (product §4).
     reset();
   }
 

@@ -12,7 +12,7 @@ interface PlanInfo {
   features: string[];
 }
 
-// Prices are not part of the product (spec §9); the cards say what each plan unlocks.
+// Prices are not part of the product (product §9); the cards say what each plan unlocks.
 export const PLANS: PlanInfo[] = [
   {
     plan: 'FREE',

@@ -29,7 +29,7 @@ function Harness({ busy = false, onSubmit = () => {}, onCategory = () => {} }: {
 const generate = () => screen.getByRole('button', { name: /Generate Titles|Generating/ }) as HTMLButtonElement;
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
-describe('BlogTitlesForm (spec §4, §5, §9)', () => {
+describe('BlogTitlesForm (product §4, §5, §9)', () => {
   it('disables Generate Titles while the keyword is blank after trimming, and never submits then', () => {
     const submit = vi.fn();
     render(<Harness onSubmit={submit} />);

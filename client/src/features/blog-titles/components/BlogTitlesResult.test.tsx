@@ -15,7 +15,7 @@ function stat(label: string): string | null | undefined {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
 
-describe('BlogTitlesResult (spec §2, §4)', () => {
+describe('BlogTitlesResult (product §2, §4)', () => {
   it('counts titles, words and names the category of a finished result', () => {
     render(<BlogTitlesResult job={job({ status: 'completed', jobId: 'j1', phase: 'COMPLETED', percent: 100, text: TITLES })} categoryLabel="Technology" onCancel={() => {}} onUpgraded={() => {}} />);
     expect(stat('Titles')).toBe('3');

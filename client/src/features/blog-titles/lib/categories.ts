@@ -1,6 +1,6 @@
 import type { BlogCategory } from '../../../gql/graphql';
 
-/** Blog categories (spec §9), in the order the chips show them; General is the default. */
+/** Blog categories (product §9), in the order the chips show them; General is the default. */
 export const BLOG_CATEGORIES: readonly { value: BlogCategory; label: string }[] = [
   { value: 'GENERAL', label: 'General' },
   { value: 'TECHNOLOGY', label: 'Technology' },

@@ -26,7 +26,7 @@ function renderRoute() {
   );
 }
 
-describe('BlogTitlesRoute (spec §4, §9)', () => {
+describe('BlogTitlesRoute (product §4, §9)', () => {
   it('opens with General chosen and Generate Titles disabled until a keyword is typed', () => {
     renderRoute();
     expect((screen.getByRole('radio', { name: 'General' }) as HTMLInputElement).checked).toBe(true);

@@ -10,7 +10,7 @@ interface Props {
   fallbackClassName?: string;
 }
 
-/** An image that shows a neutral placeholder icon instead when it cannot be loaded (spec §8). */
+/** An image that shows a neutral placeholder icon instead when it cannot be loaded (product §8). */
 export function CreationImage({ src, alt, className = '', loading = 'lazy', fallbackClassName = '' }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   if (failed === src) {

@@ -50,7 +50,7 @@ function Harness({ creations = THREE, start = 0, onIndex = vi.fn(), onClose = vi
 const title = () => document.getElementById(screen.getByRole('dialog').getAttribute('aria-labelledby') ?? '')?.textContent;
 const key = (k: string) => fireEvent.keyDown(document, { key: k });
 
-describe('CreationViewer (spec §2, §4)', () => {
+describe('CreationViewer (product §2, §4)', () => {
   it('is a modal dialog whose focus starts inside it, on Close', () => {
     render(<Harness />);
     const dialog = screen.getByRole('dialog');
@@ -124,7 +124,7 @@ describe('CreationViewer (spec §2, §4)', () => {
   });
 });
 
-describe('CreationCard (spec §2)', () => {
+describe('CreationCard (product §2)', () => {
   function renderCard(c: CommunityCreation, onOpen = vi.fn(), onToggleLike = vi.fn()) {
     return render(
       <ul>

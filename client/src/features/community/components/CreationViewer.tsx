@@ -26,7 +26,7 @@ const navButton =
   'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-slate-900/70 text-white shadow-lg ring-1 ring-white/20 backdrop-blur transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
- * The full-screen viewer (spec §2, §4): one creation at a time with previous/next that
+ * The full-screen viewer (product §2, §4): one creation at a time with previous/next that
  * wrap around, download, share, creator, date, prompt and likes. Escape closes, the arrow
  * keys navigate, and Tab stays inside until it closes (the caller restores focus).
  */

@@ -49,7 +49,7 @@ function feed(cache: InMemoryCache) {
   return data?.communityFeed.edges.map((e) => ({ id: e.node.id, likeCount: e.node.likeCount, likedByMe: e.node.likedByMe, likes: e.node.likes })) ?? [];
 }
 
-describe('applyLikeChange (spec §4: likes)', () => {
+describe('applyLikeChange (product §4: likes)', () => {
   it("takes the server's count and adds the viewer's id when the viewer liked it", () => {
     const cache = cacheWith([node('a', ['u2']), node('b', [])]);
     applyLikeChange(cache, change('a', 2, true), ME);

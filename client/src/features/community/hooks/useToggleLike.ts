@@ -9,7 +9,7 @@ import type { CommunityCreation } from '../types';
 type Likeable = Pick<CommunityCreation, 'id' | 'likeCount' | 'likedByMe' | 'likes'>;
 
 /**
- * Likes or unlikes at once (spec §4): the optimistic answer adds or removes the user's id
+ * Likes or unlikes at once (product §4): the optimistic answer adds or removes the user's id
  * in `likes` and moves the count, in the list and the viewer alike (both read the cache).
  * If the server says no, Apollo drops the optimistic layer, which reverts both. A creation its
  * owner has unpublished meanwhile answers NOT_FOUND (the un-like is still recorded): it leaves

@@ -94,7 +94,7 @@ const likeIn = (el: HTMLElement) => within(el).getByRole('button', { name: /Like
 const likeState = (button: HTMLElement) => ({ pressed: button.getAttribute('aria-pressed'), count: button.textContent?.match(/\d+/)?.[0] });
 const viewerTitle = () => document.getElementById(screen.getByRole('dialog').getAttribute('aria-labelledby') ?? '')?.textContent;
 
-describe('CommunityRoute: likes (spec §4, §8)', () => {
+describe('CommunityRoute: likes (product §4, §8)', () => {
   it("applies a like at once, then reverts it and says 'Failed to update like' when the server call fails", async () => {
     renderRoute([feedMock(), likeFails('a')]);
     const ada = await card(/View creation by Ada/);
@@ -163,7 +163,7 @@ describe('CommunityRoute: likes (spec §4, §8)', () => {
   });
 });
 
-describe('CommunityRoute: gallery and viewer (spec §2, §4)', () => {
+describe('CommunityRoute: gallery and viewer (product §2, §4)', () => {
   it("shows 'Loading Community' first, then the cards, with 'Anonymous' for a creator without a first name", async () => {
     renderRoute([feedMock()]);
     expect(screen.getByText('Loading Community')).toBeTruthy();

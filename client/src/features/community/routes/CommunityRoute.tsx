@@ -14,7 +14,7 @@ import type { CommunityCreation } from '../types';
 /** While the viewer shows one of the last few loaded creations, fetch the next page. */
 const VIEWER_PREFETCH_REMAINING = 3;
 
-/** /ai/community (spec §2): the live gallery of published creations and its viewer. */
+/** /ai/community (product §2): the live gallery of published creations and its viewer. */
 export function CommunityRoute() {
   const { user } = useAuth();
   const userId = user?.id ?? null;

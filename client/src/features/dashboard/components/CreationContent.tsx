@@ -17,7 +17,7 @@ export function CreationContent({ type, prompt, content, provider }: Props) {
     <div className="flex flex-col gap-2">
       {isImageCreation(type) ? (
         // self-start: not stretched to the card's width, so the frame hugs the picture; at most
-        // 500px (spec §9) and never taller than most of the viewport (a phone held sideways).
+        // 500px (product §9) and never taller than most of the viewport (a phone held sideways).
         <img src={content} alt={prompt} loading="lazy" className="max-h-[min(500px,80vh)] w-auto max-w-full self-start rounded-lg border border-slate-200 object-contain" />
       ) : (
         <ResultScroller follow={false} contentKey={content} label={`${CREATION_TYPE_LABEL[type]} result`}>

@@ -6,7 +6,7 @@ import { CreationContent } from './CreationContent';
 
 export type CreationSummary = MyCreationsQuery['myCreations']['edges'][number]['node'];
 
-/** One history row: prompt, kind and date; click to show the result (spec §4: collapsed or expanded). */
+/** One history row: prompt, kind and date; click to show the result (product §4: collapsed or expanded). */
 export function CreationItem({ creation }: { creation: CreationSummary }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -56,7 +56,7 @@ async function click(el: HTMLElement) {
 
 const button = () => screen.getByRole('button', { name: /Download/ });
 
-describe('DownloadButton (spec §4, §7, §8, §9)', () => {
+describe('DownloadButton (product §4, §7, §8, §9)', () => {
   it('saves the image as ai-generated-image-{timestamp}.png and reads "Downloaded!" for 2 s', async () => {
     serveImage(okImage);
     render(<DownloadButton url="https://cdn.example/img/42.png" />);
@@ -111,7 +111,7 @@ function completed(id: string, content: string): JobSnapshot {
   };
 }
 
-describe('ImageResult (spec §4)', () => {
+describe('ImageResult (product §4)', () => {
   const props = { description: 'a cat', styleLabel: 'Realistic', published: false, errorMessage: null, onCancel: () => {}, onUpgraded: () => {} };
 
   it('shows the image with Download once generated', () => {

@@ -13,7 +13,7 @@ interface Props {
   description: string;
   styleLabel: string;
   published: boolean;
-  /** Why the last attempt failed, worded per spec §8 (falls back to the job's own error). */
+  /** Why the last attempt failed, worded per product §8 (falls back to the job's own error). */
   errorMessage: string | null;
   onCancel: () => void;
   onUpgraded: () => void;

@@ -1,6 +1,6 @@
 import type { ImageStyle } from '../../../gql/graphql';
 
-/** Image styles (spec §9), in the order the chips show them; Realistic is the default. */
+/** Image styles (product §9), in the order the chips show them; Realistic is the default. */
 export const IMAGE_STYLES: readonly { value: ImageStyle; label: string }[] = [
   { value: 'REALISTIC', label: 'Realistic' },
   { value: 'GHIBLI', label: 'Ghibli' },

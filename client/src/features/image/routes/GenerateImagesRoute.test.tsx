@@ -20,7 +20,7 @@ afterEach(cleanup);
 const description = () => screen.getByLabelText('Describe your image') as HTMLTextAreaElement;
 const generate = () => screen.getByRole('button', { name: 'Generate Image' }) as HTMLButtonElement;
 
-describe('GenerateImagesRoute (spec §4, §5, §9)', () => {
+describe('GenerateImagesRoute (product §4, §5, §9)', () => {
   it("says 'Please enter an image description' on an empty submit, sends nothing, and clears the error once the user types", () => {
     renderRoute();
     expect(screen.queryByText('Please enter an image description')).toBeNull();

@@ -13,7 +13,7 @@ const EMPTY_DESCRIPTION = 'Please enter an image description';
 
 const OPTIONS: ToolRunOptions = {
   success: 'Image generated successfully!',
-  // A refused start is told from the raw error, so the message can prefer the server's words (spec §8).
+  // A refused start is told from the raw error, so the message can prefer the server's words (product §8).
   failureMessage: (error, thrown) => (thrown ? imageErrorMessage(thrown) : error.message),
 };
 

@@ -9,7 +9,7 @@ const questions = () => document.querySelectorAll('button[id^="faq-q-"]');
 const question = (i: number) => document.getElementById(`faq-q-${i}`)!;
 const answer = (i: number) => document.getElementById(`faq-a-${i}`)!;
 
-describe('FAQ (spec §4: one open at a time, 4 then View All → 6)', () => {
+describe('FAQ (product §4: one open at a time, 4 then View All → 6)', () => {
   it('shows 4 questions, all closed; View All FAQs shows 6 and disappears', () => {
     render(<Faq />);
     expect(questions()).toHaveLength(4);
@@ -46,7 +46,7 @@ describe('FAQ (spec §4: one open at a time, 4 then View All → 6)', () => {
     expect(answer(1).hidden).toBe(true);
   });
 
-  it('falls back to a second illustration when the first cannot load (spec §8)', () => {
+  it('falls back to a second illustration when the first cannot load (product §8)', () => {
     render(<Faq />);
     const img = () => document.querySelector('img')!;
     expect(img().getAttribute('src')).toBe('/media/faq/faq.svg');

@@ -51,8 +51,8 @@ function reduceMotion() {
   );
 }
 
-describe('tool cards media (spec §2: play while visible, threshold 0.15, 100 px bottom margin)', () => {
-  it('a card per tool (the six of spec §2 plus the Image upscaler of issue 14), each with media named after its title, watched with the spec thresholds', () => {
+describe('tool cards media (product §2: play while visible, threshold 0.15, 100 px bottom margin)', () => {
+  it('a card per tool (the six of product §2 plus the Image upscaler of issue 14), each with media named after its title, watched with the spec thresholds', () => {
     renderTools();
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(7);
@@ -89,7 +89,7 @@ describe('tool cards media (spec §2: play while visible, threshold 0.15, 100 px
     expect(mediaOf(first).dataset.playing).toBe('false');
   });
 
-  it('a picture that fails to load gives way to the tool icon (spec §8)', () => {
+  it('a picture that fails to load gives way to the tool icon (product §8)', () => {
     renderTools();
     const [first] = screen.getAllByRole('listitem') as [HTMLElement];
     expect(within(first).queryByTestId('media-fallback')).toBeNull();
@@ -99,7 +99,7 @@ describe('tool cards media (spec §2: play while visible, threshold 0.15, 100 px
   });
 });
 
-describe('CONNECT WITH US cards (spec §4: visible at 0.2, media start after)', () => {
+describe('CONNECT WITH US cards (product §4: visible at 0.2, media start after)', () => {
   it('reveal once 20 % shows; their media start only then, pause off screen, and the card stays revealed', async () => {
     withLinks(<ConnectCards />);
     await screen.findByText('Star the project');

@@ -36,7 +36,7 @@ function drag(dx: number, { steps = 5, msPerStep = 40, pointerType = 'mouse' } =
   fireEvent.pointerUp(el, { pointerId: 1, pointerType, clientX: 400 + dx });
 }
 
-describe('Testimonials carousel (spec §4)', () => {
+describe('Testimonials carousel (product §4)', () => {
   it('shows 3 cards at 1280 px, 2 at 800 px and 1 at 375 px, following resizes', () => {
     render(<Testimonials />);
     expect(shownNames()).toEqual(['Priya Raman', 'Marcus Chen', 'Sofia Álvarez']);

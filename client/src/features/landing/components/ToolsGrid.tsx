@@ -11,7 +11,7 @@ import { TOOLS } from '../../../tools/catalogue';
 
 type Tool = (typeof TOOLS)[number]['card'] & { path: string };
 
-/** The landing cards (spec §2), one per tool in the catalogue. */
+/** The landing cards (product §2), one per tool in the catalogue. */
 const CARDS: Tool[] = TOOLS.map((t) => ({ ...t.card, path: t.path }));
 
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
@@ -19,7 +19,7 @@ const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'
 /** Spec §3: media paths derive from the lowercase title with spaces removed. */
 const mediaSlug = (title: string) => title.toLowerCase().replace(/\s+/g, '');
 
-/** The card's looping illustration: plays only while the card is on screen (spec §2: 0.15, 100 px below). */
+/** The card's looping illustration: plays only while the card is on screen (product §2: 0.15, 100 px below). */
 function ToolMedia({ tool }: { tool: Tool }) {
   const [ref, inView] = useInView<HTMLDivElement>({ threshold: TOOL_MEDIA_THRESHOLD, rootMargin: TOOL_MEDIA_ROOT_MARGIN });
   const Icon = tool.icon;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextIndex, releaseVelocity, visibleCount, wrapIndex } from './carousel';
 
-describe('visibleCount (spec §4: 1 below 640 px, 2 below 1024 px, else 3)', () => {
+describe('visibleCount (product §4: 1 below 640 px, 2 below 1024 px, else 3)', () => {
   it.each([
     [320, 1],
     [639, 1],

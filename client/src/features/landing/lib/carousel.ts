@@ -1,6 +1,6 @@
 import { CAROUSEL_BREAKPOINTS, DRAG_DISTANCE_PX, DRAG_VELOCITY_PX_S } from '../constants';
 
-/** How many testimonials fit side by side at this viewport width (spec §4). */
+/** How many testimonials fit side by side at this viewport width (product §4). */
 export function visibleCount(width: number): 1 | 2 | 3 {
   if (width < CAROUSEL_BREAKPOINTS.one) return 1;
   if (width < CAROUSEL_BREAKPOINTS.two) return 2;

@@ -38,7 +38,7 @@ function renderForm(over: Partial<{ file: File | null; object: string; busy: boo
 
 const removeButton = () => screen.getByRole('button', { name: /Remove Object|Removing object/ }) as HTMLButtonElement;
 
-describe('ObjectForm (spec §2, §4, §5)', () => {
+describe('ObjectForm (product §2, §4, §5)', () => {
   it('disables Remove Object with neither an image nor an object name', () => {
     renderForm();
     expect(removeButton().disabled).toBe(true);

@@ -68,7 +68,7 @@ function steps() {
   return screen.getAllByRole('listitem').map((li) => ({ label: li.textContent?.replace(/\s*\((done|in progress)\)\s*$/, '').trim(), current: li.getAttribute('aria-current') === 'step' }));
 }
 
-describe('ObjectResult: the four states (spec §2)', () => {
+describe('ObjectResult: the four states (product §2)', () => {
   it("empty: 'No Image Processed'", () => {
     render(<ObjectResult job={job({})} originalUrl={null} onCancel={noop} onUpgraded={noop} />);
     expect(screen.getByText('No Image Processed')).toBeTruthy();
@@ -115,7 +115,7 @@ describe('ObjectResult: the four states (spec §2)', () => {
   });
 });
 
-describe('ObjectResult download (spec §2, §8, §9)', () => {
+describe('ObjectResult download (product §2, §8, §9)', () => {
   it('saves object-removed-{timestamp}.png and shows Downloaded! for 2 s', async () => {
     serve(false);
     render(<ObjectResult job={done} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);

@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The result panel's four states (spec §2): empty (No Image Processed), loading (Removing
+ * The result panel's four states (product §2): empty (No Image Processed), loading (Removing
  * Object, with the job's real phases as Analyzing / Processing / Finalizing), the result, and
  * what went wrong.
  */

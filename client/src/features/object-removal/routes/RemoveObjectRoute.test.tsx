@@ -21,7 +21,7 @@ const picker = () => screen.getByLabelText(/Upload image/) as HTMLInputElement;
 const objectField = () => screen.getByLabelText('Describe object to remove') as HTMLTextAreaElement;
 const removeButton = () => screen.getByRole('button', { name: 'Remove Object' }) as HTMLButtonElement;
 
-describe('RemoveObjectRoute (spec §2, §5)', () => {
+describe('RemoveObjectRoute (product §2, §5)', () => {
   it('keeps Remove Object disabled until both an image and an object name are given', () => {
     renderRoute();
     expect(screen.getByText('No Image Processed')).toBeTruthy();

@@ -36,7 +36,7 @@ export function RemoveObjectRoute() {
     setFile(next);
     setStrokes([]);
     setNaturalSize(null);
-    // A new file clears the previous result (spec §4).
+    // A new file clears the previous result (product §4).
     reset();
   }
 

@@ -20,7 +20,7 @@ function steps() {
 /** What the live status line says (the visible phase). */
 const phaseText = () => screen.getAllByRole('status').map((s) => s.textContent?.trim()).find((t) => t) ?? '';
 
-describe('ResumeResult (spec §2, §4)', () => {
+describe('ResumeResult (product §2, §4)', () => {
   it('is empty before a review', () => {
     render(<ResumeResult job={job({})} onCancel={noop} onUpgraded={noop} />);
     expect(screen.getByText(/Upload your resume and click “Analyze Resume” to get feedback./)).toBeTruthy();

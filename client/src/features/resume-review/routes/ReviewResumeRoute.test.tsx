@@ -20,7 +20,7 @@ beforeEach(() => {
 const picker = () => screen.getByLabelText('Resume PDF file') as HTMLInputElement;
 const analyze = () => screen.getByRole('button', { name: 'Analyze Resume' }) as HTMLButtonElement;
 
-describe('ReviewResumeRoute (spec §2, §5)', () => {
+describe('ReviewResumeRoute (product §2, §5)', () => {
   it("says 'Please select a resume file first' when submitted without a file, and sends nothing", () => {
     renderRoute();
     fireEvent.click(analyze());

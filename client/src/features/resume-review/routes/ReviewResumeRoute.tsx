@@ -17,7 +17,7 @@ export function ReviewResumeRoute() {
   function pick(next: File) {
     selectedResume.set(next);
     setFile(next);
-    // A new file makes the previous feedback stale (spec §4).
+    // A new file makes the previous feedback stale (product §4).
     reset();
   }
 

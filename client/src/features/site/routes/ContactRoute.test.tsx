@@ -33,7 +33,7 @@ async function send() {
   await act(() => vi.advanceTimersByTimeAsync(10));
 }
 
-describe('ContactRoute (spec §4, §5, §8)', () => {
+describe('ContactRoute (product §4, §5, §8)', () => {
   it('labels its four fields, all required, the e-mail of email type', () => {
     renderRoute();
     for (const [label, id] of [['Name', 'contact-name'], ['Email', 'contact-email'], ['Subject', 'contact-subject'], ['Message', 'contact-message']] as const) {

@@ -35,7 +35,7 @@ async function submit() {
   });
 }
 
-describe('FeedbackRoute (spec §3, §4, §5, §8, §9)', () => {
+describe('FeedbackRoute (product §3, §4, §5, §8, §9)', () => {
   it('rates 1–5 with the emoji and label of the hovered or chosen star', () => {
     renderRoute();
     const stars = screen.getAllByRole('radio');
