@@ -97,7 +97,10 @@ process.on('message', (m: ClientsCommand) => {
   if (m.type === 'connect') void connectAll(m);
   else if (m.type === 'await') void awaitCount(m.count, m.timeoutMs);
   else if (m.type === 'reset') {
-    for (const c of conns) (c.times.length = 0), (c.frames.length = 0);
+    for (const c of conns) {
+      c.times.length = 0;
+      c.frames.length = 0;
+    }
     send({ type: 'reset' });
   } else if (m.type === 'report') send({ type: 'report', times: conns.map((c) => c.times), frames: conns.map((c) => c.frames) });
   else if (m.type === 'close') {

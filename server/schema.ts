@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, type BuildSchemaOptions } from 'type-graphql';
 import type { PubSub } from './pubsub.js';
 import { AuthResolver } from './modules/auth/auth.resolver.js';
 import { BillingResolver } from './modules/billing/billing.resolver.js';
@@ -30,7 +30,7 @@ const resolvers = [
 /** The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql reads field types from decorator metadata. */
 export async function createSchema(pubSub: PubSub, opts: { noopTool?: boolean } = {}): Promise<GraphQLSchema> {
   const tools = toolsFor({ ENABLE_NOOP_TOOL: opts.noopTool ?? false }).map((t) => t.resolver);
-  return useSyncResolvers(await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as [Function, ...Function[]], pubSub, validate: false }));
+  return useSyncResolvers(await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as BuildSchemaOptions['resolvers'], pubSub, validate: false }));
 }
 
 /**

@@ -102,10 +102,12 @@ function onlySharedFields(schema: GraphQLSchema, document: DocumentNode): boolea
 
 /** Sets the value at a response path; false when the path leads nowhere (a null on the way). */
 function setAt(data: Record<string, unknown>, path: readonly (string | number)[], value: unknown): boolean {
-  let at: any = data;
+  type Node = Record<string | number, unknown>;
+  let at: Node = data;
   for (const key of path.slice(0, -1)) {
-    at = at?.[key];
-    if (at === null || typeof at !== 'object') return false;
+    const next = at[key];
+    if (next === null || typeof next !== 'object') return false;
+    at = next as Node;
   }
   const last = path.at(-1)!;
   if (typeof at[last] !== 'boolean') return false;

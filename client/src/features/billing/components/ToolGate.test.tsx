@@ -36,7 +36,7 @@ function renderTool(toolPlan: 'FREE' | 'PREMIUM', userPlan: Plan) {
 
 describe('ToolGate (Premium tools locked up front)', () => {
   it('a Free user sees the lock before trying: panel, link to the account page, locked badge, form disabled', () => {
-    const { submitted, button } = renderTool('PREMIUM', 'FREE');
+    const { button } = renderTool('PREMIUM', 'FREE');
     expect(screen.getByRole('heading', { name: 'Premium tool — start your 14-day free trial' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Unlock with a free trial' }).getAttribute('href')).toBe('/ai/account');
     expect(screen.getByText('PREMIUM').textContent).toBe('PREMIUM (locked)');
