@@ -29,17 +29,41 @@ export interface Rgb {
 const unavailable = (message: string, details: Record<string, unknown> = {}): AppError =>
   new AppError(ErrorCode.PROVIDER_UNAVAILABLE, `The image server (IOPaint) ${message}. Please try again later, or ask the administrator to check IOPAINT_URL.`, { provider: 'iopaint', ...details });
 
-/** A POST of JSON answered by an image, or the reason in words. */
-async function postForImage(url: string, body: unknown, signal: AbortSignal): Promise<Buffer> {
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'image/*' }, body: JSON.stringify(body), signal });
-  } catch (e) {
-    throw unavailable(signal.aborted ? `did not answer within ${IOPAINT_TIMEOUT_MS / 1000} s` : `could not be reached (${(e as Error).message})`);
-  }
-  if (!res.ok) throw unavailable(`answered ${res.status}${await errorDetail(res)}`, { status: res.status });
-  return Buffer.from(await res.arrayBuffer());
+/**
+ * One call to the server, its failure to answer in words: `limit` is the call's time limit
+ * (the job's own signal in it, if any), and a cancelled job's reason is passed on as it is.
+ */
+async function call(url: string, init: RequestInit, limit: AbortSignal, job?: AbortSignal): Promise<Response> {
+  return fetch(url, { ...init, signal: limit }).catch(unanswered(limit, job));
 }
+
+/** What a failed request or read throws: the cancelled job's reason, else the timeout or the network error in words. */
+const unanswered =
+  (limit: AbortSignal, job?: AbortSignal) =>
+  (e: unknown): never => {
+    if (job?.aborted) throw job.reason;
+    throw unavailable(limit.aborted ? `did not answer within ${IOPAINT_TIMEOUT_MS / 1000} s` : `could not be reached (${(e as Error).message})`);
+  };
+
+/** A failed answer in words, with IOPaint's own. */
+const refused = async (res: Response): Promise<AppError> => unavailable(`answered ${res.status}${await errorDetail(res)}`, { status: res.status });
+
+/** A POST of JSON answered by an image, or the reason in words. */
+async function postForImage(url: string, body: unknown, limit: AbortSignal, job?: AbortSignal): Promise<Buffer> {
+  const res = await call(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'image/*' }, body: JSON.stringify(body) }, limit, job);
+  if (!res.ok) throw await refused(res);
+  return Buffer.from(await res.arrayBuffer().catch(passOn(job)));
+}
+
+/** A cancelled job's reason in place of the error it caused; any other error as it is. */
+const passOn =
+  (job?: AbortSignal) =>
+  (e: unknown): never => {
+    throw job?.aborted ? job.reason : e;
+  };
+
+/** A model name the server reports, if it looks like one; "unknown" otherwise. */
+const modelOrUnknown = (name: unknown): string => (typeof name === 'string' && /^[\w.\-/]{1,100}$/.test(name) ? name : 'unknown');
 
 const dataUrl = (png: Buffer): string => `data:image/png;base64,${png.toString('base64')}`;
 
@@ -76,15 +100,10 @@ export async function fillWithIOPaint(baseUrl: string, image: Rgb, hole: Uint8Ar
 
 /** The model the server fills with ("lama"), for the creation's record; "unknown" when it does not say. */
 async function modelName(baseUrl: string, signal: AbortSignal): Promise<string> {
-  try {
-    const res = await fetch(`${baseUrl}/api/v1/model`, { signal });
-    if (!res.ok) return 'unknown';
-    const body = (await res.json()) as { name?: unknown };
-    return typeof body.name === 'string' && /^[\w.\-/]{1,100}$/.test(body.name) ? body.name : 'unknown';
-  } catch (e) {
-    if (signal.aborted) throw unavailable(`did not answer within ${IOPAINT_TIMEOUT_MS / 1000} s`);
-    throw unavailable(`could not be reached (${(e as Error).message})`);
-  }
+  const res = await call(`${baseUrl}/api/v1/model`, {}, signal);
+  if (!res.ok) return 'unknown';
+  const body = (await res.json().catch(unanswered(signal))) as { name?: unknown };
+  return modelOrUnknown(body.name);
 }
 
 /** ": <IOPaint's own words>" from its JSON error, or the start of the text; nothing when empty. */
@@ -107,23 +126,14 @@ async function errorDetail(res: Response): Promise<string> {
  */
 export async function upscaleWithIOPaint(baseUrl: string, image: Buffer, size: { width: number; height: number }, scale: 2 | 4, signal: AbortSignal): Promise<{ bytes: Buffer; model: string } | null> {
   const limit = AbortSignal.any([signal, AbortSignal.timeout(IOPAINT_TIMEOUT_MS)]);
-  let config: { plugins?: { name?: unknown; support_gen_image?: unknown }[]; realesrganModel?: unknown };
-  try {
-    const res = await fetch(`${baseUrl}/api/v1/server-config`, { signal: limit });
-    if (!res.ok) throw unavailable(`answered ${res.status}${await errorDetail(res)}`, { status: res.status });
-    config = (await res.json()) as typeof config;
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    if (signal.aborted) throw signal.reason;
-    throw unavailable(limit.aborted ? `did not answer within ${IOPAINT_TIMEOUT_MS / 1000} s` : `could not be reached (${(e as Error).message})`);
-  }
+  type ServerConfig = { plugins?: { name?: unknown; support_gen_image?: unknown }[]; realesrganModel?: unknown };
+  const res = await call(`${baseUrl}/api/v1/server-config`, {}, limit, signal);
+  if (!res.ok) throw await refused(res);
+  const config = (await res.json().catch(unanswered(limit, signal))) as ServerConfig;
   if (!config.plugins?.some((p) => p.name === 'RealESRGAN' && p.support_gen_image === true)) return null;
   // Upright, as the size was measured (IOPaint would turn it by its EXIF too, but then the size checked here would not be its).
   const upright = await sharp(image).rotate().png({ compressionLevel: 1 }).toBuffer();
-  const answer = await postForImage(`${baseUrl}/api/v1/run_plugin_gen_image`, { name: 'RealESRGAN', image: dataUrl(upright), scale }, limit).catch((e: unknown) => {
-    if (signal.aborted) throw signal.reason;
-    throw e;
-  });
+  const answer = await postForImage(`${baseUrl}/api/v1/run_plugin_gen_image`, { name: 'RealESRGAN', image: dataUrl(upright), scale }, limit, signal);
   const meta = await sharp(answer, { limitInputPixels: size.width * scale * size.height * scale + 1 })
     .metadata()
     .catch((e: unknown) => {
@@ -132,6 +142,5 @@ export async function upscaleWithIOPaint(baseUrl: string, image: Buffer, size: {
   if (meta.width !== size.width * scale || meta.height !== size.height * scale) {
     throw unavailable(`sent a ${meta.width}×${meta.height} image for ${size.width * scale}×${size.height * scale}`);
   }
-  const model = typeof config.realesrganModel === 'string' && /^[\w.\-/]{1,100}$/.test(config.realesrganModel) ? config.realesrganModel : 'unknown';
-  return { bytes: answer, model };
+  return { bytes: answer, model: modelOrUnknown(config.realesrganModel) };
 }

@@ -246,12 +246,14 @@ function overlapsTooMuch(a: Detection['box'], b: Detection['box']): boolean {
   return inter / (area(a) + area(b) - inter) >= NMS_IOU || (inter / small >= NMS_CONTAINED && small / big >= NMS_CONTAINED_AREA);
 }
 
-function iou(a: Detection['box'], b: Detection['box']): number {
+/** Intersection over union of two boxes. */
+export function iou(a: Detection['box'], b: Detection['box']): number {
   const inter = intersection(a, b);
   return inter / (area(a) + area(b) - inter);
 }
 
-function intersection(a: Detection['box'], b: Detection['box']): number {
+/** The area two boxes share (0 when apart). */
+export function intersection(a: Detection['box'], b: Detection['box']): number {
   const iw = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const ih = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return iw > 0 && ih > 0 ? iw * ih : 0;

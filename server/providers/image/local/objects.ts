@@ -5,11 +5,11 @@
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../../errors.js';
 import { decodeRgba, type Progress } from './background.js';
-import { DEFAULT_MIN_SCORE, findNamedObjects, type Detection } from './detector.js';
+import { DEFAULT_MIN_SCORE, findNamedObjects, intersection, iou, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { fillWithIOPaint } from '../iopaint.js';
 import { dilateDisc } from './raster.js';
-import { cropSide, expectedRunMs, objectAlpha, type RawImage } from './segmenter.js';
+import { expectedOutlineMs, objectAlpha, type RawImage } from './segmenter.js';
 
 /**
  * At most this many instances are outlined (each costs a segmentation run). With more found (a
@@ -110,7 +110,7 @@ export async function verifyRemoval(object: string, found: Pick<ObjectHole, 'cor
   }
   if (!removed.length) return;
   const again = await findNamedObjects({ data: after, width: W, height: H, channels: 3 }, object);
-  const still = removed.filter((r) => again.detections.some((d) => boxIou(d.box, r.box) >= STILL_THERE_IOU));
+  const still = removed.filter((r) => again.detections.some((d) => iou(d.box, r.box) >= STILL_THERE_IOU));
   // Or a part of it the outline missed, seen as the object on its own (a white jet on white
   // clouds: the segmenter outlined the fuselage, and the tail, still the photo's own pixels,
   // is found as "airplane").
@@ -133,9 +133,7 @@ const PART_UNTOUCHED = 0.5;
 
 /** The share of box `a` that lies inside box `b`. */
 function insideShare(a: Detection['box'], b: Detection['box']): number {
-  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
-  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
-  return (w * h) / (a.width * a.height || 1);
+  return intersection(a, b) / (a.width * a.height || 1);
 }
 
 /** The share of the box's pixels outside the hole. */
@@ -204,13 +202,6 @@ function changedShare(before: Buffer, after: Buffer, area: Uint8Array): number {
   return total ? changed / total : 0;
 }
 
-function boxIou(a: Detection['box'], b: Detection['box']): number {
-  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
-  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
-  const inter = w * h;
-  return inter / (a.width * a.height + b.width * b.height - inter || 1);
-}
-
 /**
  * The same search, for a service that fills the hole itself (ClipDrop's cleanup): a mask PNG
  * of the (EXIF-oriented) image's size, white where to remove, black elsewhere.
@@ -260,7 +251,7 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   let largest = 0;
   for (const [k, d] of chosen.entries()) {
     const at = (share: number) => 40 + Math.round((25 * (k + share)) / chosen.length);
-    progress(at(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: at(1), ms: expectedRunMs(cropSide(d.box.width * 1.3, d.box.height * 1.3)) });
+    progress(at(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: at(1), ms: expectedOutlineMs(d.box, W, H) });
     const alpha = await objectAlpha(image, d.box);
     // Faint fringe counts too (a halo left behind is what people notice), then a margin.
     const outline = new Uint8Array(W * H);

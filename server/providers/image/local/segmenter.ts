@@ -84,7 +84,7 @@ const FIRST_RUN_GUESS_MS = 4000;
 export const expectedRunMs = (side: number = SIDE): number => (stats.runs ? stats.runMs / stats.runs : FIRST_RUN_GUESS_MS) * (side / SIDE) ** 2;
 
 /** The side an object's crop of w × h is seen at. */
-export const cropSide = (w: number, h: number): number => Math.min(MAX_CROP_SIDE, Math.max(MIN_CROP_SIDE, Math.ceil(Math.max(w, h) / SIDE_STEP) * SIDE_STEP));
+const cropSide = (w: number, h: number): number => Math.min(MAX_CROP_SIDE, Math.max(MIN_CROP_SIDE, Math.ceil(Math.max(w, h) / SIDE_STEP) * SIDE_STEP));
 
 /**
  * The subject's alpha (0 = background … 255 = subject) at the image's own size. The model sees
@@ -132,6 +132,23 @@ async function toSize(small: Buffer, side: number, width: number, height: number
   return new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.length);
 }
 
+/** The part of a W × H image an object's box is segmented in: the box grown by 15 % a side, within the image. */
+function cropOf(box: Box, W: number, H: number): { x0: number; y0: number; cw: number; ch: number } {
+  const mx = Math.round(box.width * 0.15);
+  const my = Math.round(box.height * 0.15);
+  const x0 = Math.max(0, Math.floor(box.x - mx));
+  const y0 = Math.max(0, Math.floor(box.y - my));
+  const x1 = Math.min(W, Math.ceil(box.x + box.width + mx));
+  const y1 = Math.min(H, Math.ceil(box.y + box.height + my));
+  return { x0, y0, cw: x1 - x0, ch: y1 - y0 };
+}
+
+/** The model's expected time for outlining the object in `box` of a W × H image (objectAlpha). */
+export function expectedOutlineMs(box: Box, W: number, H: number): number {
+  const { cw, ch } = cropOf(box, W, H);
+  return expectedRunMs(cropSide(cw, ch));
+}
+
 /**
  * The outline of the object inside a detector's box: the box grown by a margin is cut out,
  * segmented on its own (the object is then the salient thing in view), and only the part of
@@ -139,14 +156,7 @@ async function toSize(small: Buffer, side: number, width: number, height: number
  */
 export async function objectAlpha(image: RawImage, box: Box): Promise<Uint8Array> {
   const { width: W, height: H } = image;
-  const mx = Math.round(box.width * 0.15);
-  const my = Math.round(box.height * 0.15);
-  const x0 = Math.max(0, Math.floor(box.x - mx));
-  const y0 = Math.max(0, Math.floor(box.y - my));
-  const x1 = Math.min(W, Math.ceil(box.x + box.width + mx));
-  const y1 = Math.min(H, Math.ceil(box.y + box.height + my));
-  const cw = x1 - x0;
-  const ch = y1 - y0;
+  const { x0, y0, cw, ch } = cropOf(box, W, H);
   const crop = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } })
     .extract({ left: x0, top: y0, width: cw, height: ch })
     .raw()
