@@ -1,5 +1,5 @@
 # One image for every role: `npm start` (all in one), or the API, a worker or the migration
-# as docker-compose.yml runs them (node … server/main.ts, worker/main.ts, server/db/migrate-cli.ts).
+# as docker-compose.yml runs them (node … server/bin/api.ts, worker/main.ts, server/bin/migrate.ts).
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./

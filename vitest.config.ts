@@ -12,8 +12,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   plugins: [swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022' } })],
   test: {
-    // A tool's own tests sit in its folder (server/tools/<tool>/*.test.ts).
-    include: ['tests/**/*.test.ts', 'server/tools/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+    // Server and worker tests by area under tests/; a client component's unit test beside it.
+    include: ['tests/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     setupFiles: ['tests/helpers/env.ts'],
     testTimeout: 60_000,

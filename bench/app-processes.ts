@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { PROCESS_ENV } from '../server/constants.js';
+import { PROCESS_ENV } from '../server/shared/platform/constants.js';
 
 export interface AppProcess {
   kind: 'api' | 'worker';
@@ -63,7 +63,7 @@ export function cpuSecondsSince(command: string, before: Map<number, number>): n
 /** Starts `npm run api` or `npm run worker` (the same command line, without npm) and waits until it answers. */
 export async function startAppProcess(kind: 'api' | 'worker', env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
-  const script = kind === 'api' ? 'server/main.ts' : 'worker/main.ts';
+  const script = kind === 'api' ? 'server/bin/api.ts' : 'worker/main.ts';
   const portEnv = kind === 'api' ? { PORT: String(port) } : { WORKER_METRICS_PORT: String(port) };
   const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', script], {
     cwd: resolve(import.meta.dirname, '..'),

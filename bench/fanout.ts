@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { loadConfig } from '../server/config.js';
-import { createLogger } from '../server/logger.js';
+import { loadConfig } from '../server/shared/platform/config.js';
+import { createLogger } from '../server/shared/platform/logger.js';
 import { startServer } from '../server/app.js';
 import { issueToken } from '../server/auth/tokens.js';
 import { monotonicMs, type ClientsCommand, type ClientsReply } from './fanout-clients.js';
@@ -165,7 +165,7 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
     TOOL_RATE_PER_MINUTE: '100000',
     LIKE_RATE_PER_MINUTE: '100000',
   });
-  const { applyMigrations } = await import('../server/db/migrations.js');
+  const { applyMigrations } = await import('../server/shared/db/migrations.js');
   await applyMigrations(config.DATABASE_URL);
   const server = await startServer(config, createLogger('error', 'bench-api'));
   const db = server.app.services.db;

@@ -2,7 +2,7 @@
 // node … bench/image-tool.ts <render|idle> [image.png]
 // (Background and object removal on real photos: bench/quality-run.ts.)
 import { readFileSync } from 'node:fs';
-import { renderImage } from '../server/providers/image/local/render.js';
+import { renderImage } from '../worker/models/render.js';
 
 const [tool, imagePath] = process.argv.slice(2);
 const runs = Number(process.env.BENCH_IMAGE_RUNS ?? 3);

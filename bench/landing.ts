@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadConfig } from '../server/config.js';
-import { createLogger } from '../server/logger.js';
+import { loadConfig } from '../server/shared/platform/config.js';
+import { createLogger } from '../server/shared/platform/logger.js';
 import { startServer } from '../server/app.js';
 import { CLIENT_DIST, isClientBuilt } from '../server/http/client.js';
 import { launchLighthouse, type FormFactor, type LighthouseSummary } from './lighthouse.js';
@@ -170,7 +170,7 @@ export async function landingBench(opts: LandingOptions): Promise<LandingResult>
     LOG_LEVEL: 'error',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
-  const { applyMigrations } = await import('../server/db/migrations.js');
+  const { applyMigrations } = await import('../server/shared/db/migrations.js');
   await applyMigrations(config.DATABASE_URL);
   const app = await startServer(config, createLogger('error', 'bench-landing'));
   const baseline = await startStaticServer();

@@ -6,10 +6,10 @@
 import type { BenchSection } from './stats.js';
 import { resolve } from 'node:path';
 import { Queue, QueueEvents, Worker } from 'bullmq';
-import { loadConfig } from '../server/config.js';
-import { createLogger } from '../server/logger.js';
+import { loadConfig } from '../server/shared/platform/config.js';
+import { createLogger } from '../server/shared/platform/logger.js';
 import { startServer } from '../server/app.js';
-import { createRedis } from '../server/redis.js';
+import { createRedis } from '../server/shared/platform/redis.js';
 import { startWorkers } from '../worker/workers.js';
 import { runClosedLoop, startCpuProfile, summarize, type LatencyStats } from './stats.js';
 import { fork } from 'node:child_process';
@@ -137,7 +137,7 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
     HOST: '127.0.0.1',
   });
   const step = (m: string) => process.stderr.write(`[bench:pipeline] ${m}\n`);
-  const { applyMigrations } = await import('../server/db/migrations.js');
+  const { applyMigrations } = await import('../server/shared/db/migrations.js');
   await applyMigrations(config.DATABASE_URL);
   step('migrated; starting API and worker');
   const server = await startServer(config, createLogger('error', 'bench-api'));

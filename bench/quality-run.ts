@@ -3,7 +3,7 @@
 // Ground truth: real cut-outs (cat, cup) with exact alpha on real plates (grass, brick). The tools
 // run through the image engine exactly as a worker runs them (a thread, models loaded once).
 import { readFileSync } from 'node:fs';
-import { imageEngine } from '../server/providers/image/local/engine.js';
+import { imageEngine } from '../worker/models/engine.js';
 import {
   composite,
   decodeAlpha,

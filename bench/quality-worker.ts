@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { composite } from '../tests/fixtures/ground-truth.js';
 import { startAppProcess } from './app-processes.js';
 import { jobBenchEnv } from './pipeline.js';
-import { withDefaultUser } from '../server/config.js';
+import { withDefaultUser } from '../server/shared/platform/config.js';
 
 export interface WorkerRun {
   tool: string;
@@ -23,7 +23,7 @@ async function call(url: string, path: string, token: string, form: FormData): P
 
 export async function workerImageBench(): Promise<{ runs: WorkerRun[]; workerPeakRssMB: number; workerIdleRssMB: number; uploadMB: number }> {
   const databaseUrl = withDefaultUser(process.env.BENCH_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_bench');
-  const { applyMigrations } = await import('../server/db/migrations.js');
+  const { applyMigrations } = await import('../server/shared/db/migrations.js');
   await applyMigrations(databaseUrl);
   const env = { ...jobBenchEnv(databaseUrl, `atelier-bench-quality-${Date.now()}`, 100, 4), WORKER_CONCURRENCY: '4', JOB_TIMEOUT_MS: '300000' };
   const api = await startAppProcess('api', env);

@@ -5,7 +5,7 @@
 // Two kinds of jobs: no-op (the pipeline's own cost) and CPU-bound (cpuWork units of SHA-256
 // in the worker, about 1 ms of CPU each).
 import { cpus } from 'node:os';
-import { withDefaultUser } from '../server/config.js';
+import { withDefaultUser } from '../server/shared/platform/config.js';
 import { startAppProcess, type AppProcess } from './app-processes.js';
 import { closeJobClients, runOneJob, signUpJobClients } from './job-clients.js';
 import { jobBenchEnv } from './pipeline.js';
@@ -74,7 +74,7 @@ async function layout(apis: number, workers: number, o: { noopJobs: number; cpuJ
 }
 
 export async function scaleoutBench(o = { noopJobs: 2000, cpuJobs: 400, cpuWork: 20, inFlight: 32 }): Promise<ScaleoutResult> {
-  const { applyMigrations } = await import('../server/db/migrations.js');
+  const { applyMigrations } = await import('../server/shared/db/migrations.js');
   await applyMigrations(withDefaultUser(databaseUrl()));
   const one = await layout(1, 1, o);
   const two = await layout(2, 2, o);

@@ -9,7 +9,7 @@ import { NAMED_SCENES, runNamedScene, type NamedSceneRun } from '../tests/fixtur
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PROCESS_ENV } from '../server/constants.js';
+import { PROCESS_ENV } from '../server/shared/platform/constants.js';
 import type { BenchSection } from './stats.js';
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@
 // `node --import @swc-node/register/esm-register bench/upscale-quality.ts` prints the tables.
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { upscaleImage, type Upscaled } from '../server/tools/upscale-image/upscale.js';
+import { upscaleImage, type Upscaled } from '../worker/tools/upscale-image/upscale.js';
 import { HELD_OUT_SHRINKS, STANDARD_SHRINK, UPSCALE_PHOTOS, largeInput, scoreUpscale, type Shrink } from '../tests/fixtures/upscale-scoring.js';
 import type { BenchSection } from './stats.js';
 

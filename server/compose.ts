@@ -11,8 +11,8 @@ import { LikeService } from './modules/like/like.service.js';
 import { MessageService } from './modules/messages/messages.service.js';
 import { UserService } from './modules/user/user.service.js';
 import { BillingService } from './modules/billing/billing.service.js';
-import { createStorage, type Storage } from './providers/storage/index.js';
-import { toolsFor } from './tools/catalogue.js';
+import { createStorage, type Storage } from './shared/storage/index.js';
+import { toolsFor } from './shared/tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
 
 export interface App {

@@ -2,15 +2,15 @@
 // services and resolvers can import it without closing a circle. The services themselves
 // are composed in server/compose.ts, which no module imports.
 import type { Redis } from 'ioredis';
-import type { Config } from './config.js';
-import type { Queues } from './modules/job/queues.js';
-import type { Db } from './db/prisma.js';
+import type { Config } from './shared/platform/config.js';
+import type { Queues } from './shared/jobs/queues.js';
+import type { Db } from './shared/db/prisma.js';
 import type { IdentityProvider, User } from './auth/identity.js';
 import type { Session } from './auth/tokens.js';
-import type { Logger } from './logger.js';
-import type { PubSub } from './pubsub.js';
+import type { Logger } from './shared/platform/logger.js';
+import type { PubSub } from './shared/platform/pubsub.js';
 import type { CreationLoaders } from './modules/creation/creation.loaders.js';
-import { AppError, ErrorCode } from './errors.js';
+import { AppError, ErrorCode } from './shared/platform/errors.js';
 
 /** What every module needs, built once per process. */
 export interface Services {

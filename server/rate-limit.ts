@@ -2,8 +2,8 @@
 // shared by every API process and exact at window edges.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { AppError, ErrorCode } from './errors.js';
-import { redisScript } from './redis.js';
+import { AppError, ErrorCode } from './shared/platform/errors.js';
+import { redisScript } from './shared/platform/redis.js';
 
 // KEYS[1] the window. ARGV: now, window ms, this request's member. Returns [count, oldest score].
 const hitScript = redisScript<[number, string]>(

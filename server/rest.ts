@@ -1,12 +1,12 @@
 // Shared plumbing of the REST mirror (product §7): bearer auth and {success, message} errors.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { User } from './db/generated/client.js';
+import type { User } from './shared/db/generated/client.js';
 import { bearerToken } from './auth/identity.js';
-import { AppError, ErrorCode, httpStatusOf, isAppError } from './errors.js';
-import { unavailableError } from './unavailable.js';
-import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './db/account-gone.js';
+import { AppError, ErrorCode, httpStatusOf, isAppError } from './shared/platform/errors.js';
+import { unavailableError } from './http/service-unavailable.js';
+import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './shared/db/account-gone.js';
 import type { Services } from './context.js';
-import type { Logger } from './logger.js';
+import type { Logger } from './shared/platform/logger.js';
 
 export interface AuthedRequest extends Request {
   user: User;

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
-import type { Config } from '../server/config.js';
-import type { Db } from '../server/db/prisma.js';
-import type { Logger } from '../server/logger.js';
-import type { TextProvider } from '../server/providers/text/index.js';
-import type { ImageProviders } from '../server/providers/image/index.js';
-import type { Storage } from '../server/providers/storage/index.js';
-import type { WorkerMetrics } from '../server/metrics.js';
+import type { Config } from '../server/shared/platform/config.js';
+import type { Db } from '../server/shared/db/prisma.js';
+import type { Logger } from '../server/shared/platform/logger.js';
+import type { TextProvider } from './providers/text/index.js';
+import type { ImageProviders } from './providers/image/index.js';
+import type { Storage } from '../server/shared/storage/index.js';
+import type { WorkerMetrics } from '../server/shared/platform/metrics.js';
 
 /** What processors get, built once per worker process. */
 export interface WorkerServices {

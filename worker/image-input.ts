@@ -1,8 +1,8 @@
 // What image tools share on the worker side: reading a job's private upload, and turning a
 // provider's progress into the job's PROCESSING updates.
 import sharp from 'sharp';
-import { AppError, ErrorCode } from '../server/errors.js';
-import type { ToolRun } from '../server/tools/tool.js';
+import { AppError, ErrorCode } from '../server/shared/platform/errors.js';
+import type { ToolRun } from './tools/processor.js';
 import type { WorkerServices } from './context.js';
 
 /** Reads a job's private upload (from the store the API put it in) and checks it decodes within the pixel limit. */

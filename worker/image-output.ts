@@ -2,10 +2,10 @@
 // or published (signed and expiring, the provider's account, possibly http: that our CSP
 // blocks): an `{ url }` output is fetched here and its bytes kept in our storage like any other.
 import sharp from 'sharp';
-import type { ImageOutput } from '../server/providers/image/index.js';
-import { downloadImage } from '../server/providers/image/download.js';
-import type { FileExt } from '../server/providers/storage/index.js';
-import type { ToolRun } from '../server/tools/tool.js';
+import type { ImageOutput } from './providers/image/index.js';
+import { downloadImage } from './providers/image/download.js';
+import type { FileExt } from '../server/shared/storage/index.js';
+import type { ToolRun } from './tools/processor.js';
 
 /** Stores the image (fetching it first when the provider gave a URL) and returns our URL with the image's size. */
 export async function store(run: ToolRun<unknown, unknown>, output: ImageOutput): Promise<{ url: string; width?: number; height?: number }> {

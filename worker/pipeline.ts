@@ -4,15 +4,16 @@
 // and the creation is written in the same statement that completes the job, guarded by the
 // job's phase and the creation's unique jobId — one creation, never two.
 import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq';
-import { AppError } from '../server/errors.js';
-import { isDatabaseUnavailable } from '../server/db/unavailable.js';
-import { isTerminal, readJobText } from '../server/modules/job/job.events.js';
-import type { QueuePayload } from '../server/modules/job/job.kinds.js';
-import { announceEnd, completeJob, endJob, readJob} from '../server/modules/job/job.store.js';
-import { localFileOf } from '../server/providers/storage/local.js';
+import { AppError } from '../server/shared/platform/errors.js';
+import { isDatabaseUnavailable } from '../server/shared/db/unavailable.js';
+import { isTerminal, readJobText } from '../server/shared/jobs/job.events.js';
+import type { QueuePayload } from '../server/shared/jobs/job.kinds.js';
+import { announceEnd, completeJob, endJob, readJob} from '../server/shared/jobs/job.store.js';
+import { localFileOf } from '../server/shared/storage/local.js';
 import { deleteFileIfUnused } from '../server/modules/creation/creation.files.js';
-import { jobInputSchema, type QueuedJob, type Tool, type ToolResult, type WorkPhase } from '../server/tools/tool.js';
-import { parseInput } from '../server/validation.js';
+import { jobInputSchema, type QueuedJob, type WorkPhase } from '../server/shared/tools/tool.js';
+import type { RunnableTool as Tool, ToolRun, ToolResult } from './tools/processor.js';
+import { parseInput } from '../server/shared/platform/validation.js';
 import type { WorkerServices } from './context.js';
 import { JobStopped, Reporter } from './reporter.js';
 
@@ -79,7 +80,7 @@ export async function runJob(
   const signal = cancelSignal ? AbortSignal.any([cancelSignal, timeout]) : timeout;
   const report = new Reporter(services, jobId, firstRun ? '' : await readJobText(redis, config.REDIS_PREFIX, jobId), job.kind);
   const [processingAt] = tool.phases.PROCESSING;
-  const run: Parameters<Tool['process']>[0] = {
+  const run: ToolRun<Record<string, unknown>, unknown> = {
     job,
     input: { prompt: '' },
     provider,

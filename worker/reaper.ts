@@ -2,9 +2,9 @@
 // re-runs used up, e.g. by a long database outage) or lost it. Every worker sweeps now and
 // then; the first to end such a job wins (the job store's guarded update), and its owner
 // sees it fail with a code instead of waiting forever.
-import type { Queues } from '../server/modules/job/queues.js';
-import { reapJobs } from '../server/modules/job/job.store.js';
-import { ErrorCode } from '../server/errors.js';
+import type { Queues } from '../server/shared/jobs/queues.js';
+import { reapJobs } from '../server/shared/jobs/job.store.js';
+import { ErrorCode } from '../server/shared/platform/errors.js';
 import type { WorkerServices } from './context.js';
 
 export const ABANDONED_MESSAGE = 'This job could not be finished because a service was unavailable for too long. Please try again.';

@@ -1,9 +1,9 @@
 // A running job's voice: phases, notes and streamed text go into the job's live state in
 // Redis and out as events (job.events.ts); Postgres hears only of its end. If the job was
 // ended meanwhile (cancelled), the next report is refused and stops it.
-import type { JobPhase } from '../server/db/generated/enums.js';
-import { emitJobEvent } from '../server/modules/job/job.events.js';
-import type { WorkingPhase } from '../server/modules/job/job.store.js';
+import type { JobPhase } from '../server/shared/db/generated/enums.js';
+import { emitJobEvent } from '../server/shared/jobs/job.events.js';
+import type { WorkingPhase } from '../server/shared/jobs/job.store.js';
 import type { WorkerServices } from './context.js';
 
 export class JobStopped extends Error {

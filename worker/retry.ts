@@ -3,10 +3,10 @@
 // Retry-After (capped), and announcing each retry on the job; any other failure ends the
 // job at once.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROVIDER_RETRIES, PROVIDER_RETRY_AFTER_MAX_MS, PROVIDER_RETRY_BASE_MS, PROVIDER_RETRY_MAX_MS } from '../server/constants.js';
-import { AppError, ErrorCode } from '../server/errors.js';
-import { TransientProviderError } from '../server/providers/errors.js';
-import type { ToolRun } from '../server/tools/tool.js';
+import { PROVIDER_RETRIES, PROVIDER_RETRY_AFTER_MAX_MS, PROVIDER_RETRY_BASE_MS, PROVIDER_RETRY_MAX_MS } from '../server/shared/platform/constants.js';
+import { AppError, ErrorCode } from '../server/shared/platform/errors.js';
+import { TransientProviderError } from '../server/shared/platform/provider-errors.js';
+import type { ToolRun } from './tools/processor.js';
 
 export interface RetryTiming {
   retries: number;

@@ -2,9 +2,9 @@
 // stream too) restarts it. The reporter sends only text the subscribers do not have yet, and
 // where a new attempt writes something else it tells them to replace their text from where
 // the two part, so what a subscriber assembles is always the text that is saved.
-import type { TextProvider, TextRequest } from '../server/providers/text/index.js';
-import type { ToolRun } from '../server/tools/tool.js';
-import { AppError, ErrorCode } from '../server/errors.js';
+import type { TextProvider, TextRequest } from './providers/text/index.js';
+import type { ToolRun } from './tools/processor.js';
+import { AppError, ErrorCode } from '../server/shared/platform/errors.js';
 import { withProviderRetry } from './retry.js';
 
 /** Returns the whole text; `fractionOf` says how far through the answer the text so far is (0–1). */

@@ -1,17 +1,17 @@
 import { Worker } from 'bullmq';
-import type { Config } from '../server/config.js';
-import { createDb } from '../server/db/prisma.js';
-import type { Logger } from '../server/logger.js';
-import { createTextProvider } from '../server/providers/text/index.js';
-import { createImageProviders } from '../server/providers/image/index.js';
-import { createStorage } from '../server/providers/storage/index.js';
-import { channelName, Topic } from '../server/pubsub.js';
-import { createRedis } from '../server/redis.js';
+import type { Config } from '../server/shared/platform/config.js';
+import { createDb } from '../server/shared/db/prisma.js';
+import type { Logger } from '../server/shared/platform/logger.js';
+import { createTextProvider } from './providers/text/index.js';
+import { createImageProviders } from './providers/image/index.js';
+import { createStorage } from '../server/shared/storage/index.js';
+import { channelName, Topic } from '../server/shared/platform/pubsub.js';
+import { createRedis } from '../server/shared/platform/redis.js';
 import type { WorkerServices } from './context.js';
 import { processorFor } from './pipeline.js';
-import { toolsFor } from '../server/tools/catalogue.js';
-import { createRegistry, serveMetrics, workerMetrics } from '../server/metrics.js';
-import { Queues } from '../server/modules/job/queues.js';
+import { runnableTools } from './tools/catalogue.js';
+import { createRegistry, serveMetrics, workerMetrics } from '../server/shared/platform/metrics.js';
+import { Queues } from '../server/shared/jobs/queues.js';
 import { reapAbandonedJobs } from './reaper.js';
 
 export interface RunningWorkers {
@@ -39,7 +39,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     storage: createStorage(config),
   };
 
-  const workers = toolsFor(config).map((tool) => {
+  const workers = runnableTools(config).map((tool) => {
     const { processor, concurrency } = processorFor(services, tool);
     return new Worker(tool.kind, processor, {
       connection,

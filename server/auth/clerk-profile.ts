@@ -1,6 +1,6 @@
 // A Clerk user's names, e-mail and avatar as our User row keeps them, from wherever Clerk
 // tells us: a session token's custom claims, the Backend API's user, or a webhook's user JSON.
-import type { User } from '../db/generated/client.js';
+import type { User } from '../shared/db/generated/client.js';
 
 export interface Profile {
   email: string | null;

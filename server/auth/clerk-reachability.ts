@@ -3,8 +3,8 @@
 // through here instead: a short timeout, and a failure remembered for a few seconds so the
 // requests behind it are answered at once rather than each waiting again. One warning per
 // interval says what is wrong; it names the API's address, never the secret key.
-import { AppError, ErrorCode } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { AppError, ErrorCode } from '../shared/platform/errors.js';
+import type { Logger } from '../shared/platform/logger.js';
 
 export interface ClerkTiming {
   /** One call to Clerk's Backend API (JWKS, a user's profile). */

@@ -5,12 +5,12 @@
 // than 5 minutes off refused. Svix delivers at least once, so every event is idempotent.
 import { verifyWebhook } from '@clerk/backend/webhooks';
 import express, { type Router } from 'express';
-import type { Db } from '../db/prisma.js';
-import { ErrorCode } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { PubSub } from '../pubsub.js';
+import type { Db } from '../shared/db/prisma.js';
+import { ErrorCode } from '../shared/platform/errors.js';
+import type { Logger } from '../shared/platform/logger.js';
+import type { PubSub } from '../shared/platform/pubsub.js';
 import { deleteUser } from '../modules/user/user.service.js';
-import type { Storage } from '../providers/storage/index.js';
+import type { Storage } from '../shared/storage/index.js';
 import type { ClerkIdentity } from './identity.js';
 import { profileFromUserJson, type ClerkUserJson } from './clerk-profile.js';
 

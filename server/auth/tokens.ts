@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
-import { TOKEN_TTL_SECONDS } from '../constants.js';
+import { TOKEN_TTL_SECONDS } from '../shared/platform/constants.js';
 
 const ISSUER = 'atelier';
 const AUDIENCE = 'atelier-api';

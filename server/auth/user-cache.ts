@@ -2,7 +2,7 @@
 // then costs no database round trip for its identity. A change to a user (plan) drops the
 // entry here at once and, through pub/sub (Topic.USER_CHANGED), in every other API process;
 // should that message be lost, the entry is stale for at most the TTL.
-import type { User } from '../db/generated/client.js';
+import type { User } from '../shared/db/generated/client.js';
 
 export class UserCache {
   private readonly entries = new Map<string, { user: User; expires: number }>();

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
-import type { Db } from '../db/prisma.js';
-import { READINESS_TIMEOUT_MS } from '../constants.js';
-import { ErrorCode } from '../errors.js';
+import type { Db } from '../shared/db/prisma.js';
+import { READINESS_TIMEOUT_MS } from '../shared/platform/constants.js';
+import { ErrorCode } from '../shared/platform/errors.js';
 
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);

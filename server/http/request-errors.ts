@@ -4,8 +4,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorRequestHandler } from 'express';
-import { ErrorCode, type ErrorCode as Code } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { ErrorCode, type ErrorCode as Code } from '../shared/platform/errors.js';
+import type { Logger } from '../shared/platform/logger.js';
 
 export function refusalBody(code: Code | string, message: string) {
   return { success: false, code, message, errors: [{ message, extensions: { code } }] };

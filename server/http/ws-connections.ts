@@ -2,10 +2,10 @@
 // user past the limit is refused at connection_init with close code 4029 — our own code:
 // graphql-ws keeps 4400-4499 for itself — and a reason that starts with the error code) and
 // kept, so that a change to the user (plan, deletion) reaches every socket speaking as them.
-import type { User } from '../db/generated/client.js';
+import type { User } from '../shared/db/generated/client.js';
 import { isSignedOut, sessionsValidFrom } from '../auth/identity.js';
 import type { Session } from '../auth/tokens.js';
-import { ErrorCode } from '../errors.js';
+import { ErrorCode } from '../shared/platform/errors.js';
 
 /** Close code for "too many connections for this user". */
 export const WS_TOO_MANY_CONNECTIONS = 4029;

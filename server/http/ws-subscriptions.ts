@@ -2,7 +2,7 @@
 // this API process. A subscribe past either limit is answered with an `error` message for
 // that operation (RATE_LIMITED, with the limit) and the socket stays open; a subscription
 // that ends frees its slot, and a socket that closes frees all of its own.
-import { AppError, ErrorCode } from '../errors.js';
+import { AppError, ErrorCode } from '../shared/platform/errors.js';
 
 /** One socket's slots: its client address, and how many it holds under each operation id. */
 export interface SocketSlots {

@@ -3,9 +3,9 @@
 // answer {success, content, message}.
 import { Router } from 'express';
 import { authed, type RestDeps, type RestUploadConfig } from '../rest.js';
-import { parseRestUploads, removeRestUploads, restFile } from '../uploads.js';
+import { parseRestUploads, removeRestUploads, restFile } from '../uploads/uploads.js';
 import { answerWhenDone, type JobAnswerDeps } from '../modules/job/job.rest.js';
-import type { Tool } from './tool.js';
+import type { Tool } from '../shared/tools/tool.js';
 import type { ToolFiles, ToolService } from './tool.service.js';
 
 export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService; config: RestUploadConfig }, tools: readonly Tool[]): Router {

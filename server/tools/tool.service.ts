@@ -3,13 +3,13 @@
 // uploads, keeps the uploads privately for the worker, and hands the job to enqueue().
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { Services } from '../context.js';
-import type { User } from '../db/generated/client.js';
-import { AppError, ErrorCode } from '../errors.js';
+import type { User } from '../shared/db/generated/client.js';
+import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import type { Job, JobService } from '../modules/job/job.service.js';
-import type { Storage } from '../providers/storage/types.js';
-import { readUpload, requireImage, requirePdf, type UploadedFile } from '../uploads.js';
-import { parseInput } from '../validation.js';
-import type { ToolDefinition, UploadSpec } from './tool.js';
+import type { Storage } from '../shared/storage/types.js';
+import { readUpload, requireImage, requirePdf, type UploadedFile } from '../uploads/uploads.js';
+import { parseInput } from '../shared/platform/validation.js';
+import type { ToolDefinition, UploadSpec } from '../shared/tools/tool.js';
 
 export type ToolFiles = Record<string, UploadedFile | undefined>;
 

@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CHROMIUM } from './browser.js';
 import { isClientBuilt } from '../../server/http/client.js';
-import { dropDatabase } from '../../server/db/database.js';
-import { applyMigrations } from '../../server/db/migrations.js';
-import { withDefaultUser } from '../../server/config.js';
+import { dropDatabase } from '../../server/shared/db/database.js';
+import { applyMigrations } from '../../server/shared/db/migrations.js';
+import { withDefaultUser } from '../../server/shared/platform/config.js';
 
 export default async function setup(): Promise<void> {
   const url = withDefaultUser(process.env.TEST_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_test');

@@ -1,5 +1,5 @@
-import type { Db } from '../../server/db/prisma.js';
-import type { CreationType } from '../../server/db/generated/enums.js';
+import type { Db } from '../../server/shared/db/prisma.js';
+import type { CreationType } from '../../server/shared/db/generated/enums.js';
 
 /** Creations made directly in the database, as a finished tool job would save them. */
 export async function seedCreations(db: Db, userId: string, n: number, opts: { type?: CreationType; published?: boolean; start?: Date } = {}) {

@@ -1,9 +1,9 @@
 // Starts a real API server (HTTP + WebSocket) against the real Postgres and Redis.
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { loadConfig, type Config } from '../../server/config.js';
+import { loadConfig, type Config } from '../../server/shared/platform/config.js';
 import { startServer, type RunningServer } from '../../server/app.js';
-import { PROCESS_ENV } from '../../server/constants.js';
+import { PROCESS_ENV } from '../../server/shared/platform/constants.js';
 
 export interface GqlResult<T = Record<string, any>> {
   status: number;
@@ -118,7 +118,7 @@ export async function spawnApiProcess(env: Record<string, string> = {}) {
       probe.close(() => resolve(p));
     });
   });
-  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/bin/api.ts'], {
     // As npm start and npm run api start it (PROCESS_ENV).
     env: { ...PROCESS_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -177,7 +177,7 @@ export async function gqlUpload<T = Record<string, any>>(
  */
 export async function startStack(env: Record<string, string> = {}, opts: { workersLater?: boolean } = {}) {
   const { startWorkers } = await import('../../worker/workers.js');
-  const { createLogger } = await import('../../server/logger.js');
+  const { createLogger } = await import('../../server/shared/platform/logger.js');
   const prefix = `atelier-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const server = await startTestServer({ REDIS_PREFIX: prefix, ...env });
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;

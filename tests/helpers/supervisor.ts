@@ -1,4 +1,4 @@
-// Runs the real `npm start` entry (server/start.ts) as a process tree on a port of its own,
+// Runs the real `npm start` entry (server/bin/start.ts) as a process tree on a port of its own,
 // collects its JSON log lines (its children share its stdout), and finds its children
 // by their command line in /proc.
 import { spawn } from 'node:child_process';
@@ -48,7 +48,7 @@ export function childPids(ppid: number, script: string): number[] {
 
 export type LogLine = { msg?: string; name?: string; child?: string; pid?: number; [k: string]: unknown };
 
-export async function startSupervisor(env: Record<string, string> = {}, entry = 'server/start.ts') {
+export async function startSupervisor(env: Record<string, string> = {}, entry = 'server/bin/start.ts') {
   const port = await freePort();
   const prefix = `atelier-test-start-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const proc = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', entry], {
@@ -77,7 +77,7 @@ export async function startSupervisor(env: Record<string, string> = {}, entry = 
   const url = `http://127.0.0.1:${port}`;
   const seen = new Set<number>();
   const pidOf = (name: 'api' | 'worker') => {
-    const pids = childPids(proc.pid!, name === 'api' ? 'server/main.ts' : 'worker/main.ts');
+    const pids = childPids(proc.pid!, name === 'api' ? 'server/bin/api.ts' : 'worker/main.ts');
     pids.forEach((p) => seen.add(p));
     return pids[0];
   };

@@ -1,12 +1,12 @@
-// The real `npm start` (server/start.ts) under job load while its worker child is
+// The real `npm start` (server/bin/start.ts) under job load while its worker child is
 // SIGKILLed every 20 s: the supervisor restarts it each time, the API never stops
 // answering, and nothing is lost: every accepted job completes with exactly one creation.
 // Uses the product's own BullMQ lock (JOB_LOCK_MS, 10 s by default), so the latency
 // reported is what a user whose job was on a dead worker waits.
 // SOAK_SECONDS (default 120) sets the length.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDefaultUser } from '../../server/config.js';
-import { createDb, type Db } from '../../server/db/prisma.js';
+import { withDefaultUser } from '../../server/shared/platform/config.js';
+import { createDb, type Db } from '../../server/shared/db/prisma.js';
 import { followJob, gql, signUp, waitFor } from '../helpers/server.js';
 import { isAlive, startSupervisor } from '../helpers/supervisor.js';
 

@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AppError, ErrorCode } from '../../server/errors.js';
+import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
 
 /** What the reader process checks itself. */
 export interface PdfLimits {

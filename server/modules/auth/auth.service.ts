@@ -1,11 +1,11 @@
 // Built-in accounts: sign-up and sign-in with scrypt-hashed passwords and JWTs.
 import { z } from 'zod';
 import type { Services } from '../../context.js';
-import type { User } from '../../db/generated/client.js';
-import { Prisma } from '../../db/prisma.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { emailSchema, labelledText, parseInput } from '../../validation.js';
-import { NAME_MAX_LENGTH } from '../../constants.js';
+import type { User } from '../../shared/db/generated/client.js';
+import { Prisma } from '../../shared/db/prisma.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { emailSchema, labelledText, parseInput } from '../../shared/platform/validation.js';
+import { NAME_MAX_LENGTH } from '../../shared/platform/constants.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords.js';
 import { issueToken } from '../../auth/tokens.js';
 import { SignInThrottle } from './sign-in-throttle.js';

@@ -19,8 +19,8 @@ import {
   SIGN_IN_SLOWDOWN_AFTER_FAILURES,
   SIGN_IN_SLOWDOWN_MAX_MS,
   SIGN_IN_SLOWDOWN_STEP_MS,
-} from '../../constants.js';
-import { AppError, ErrorCode } from '../../errors.js';
+} from '../../shared/platform/constants.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { enforceRate, recent, record } from '../../rate-limit.js';
 
 /** The pause before checking a password for an e-mail with this many recent failures. */

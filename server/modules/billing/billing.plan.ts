@@ -2,7 +2,7 @@
 // `planUntil`, the moment that PREMIUM stops (a trial's or a paid period's end). Deriving it
 // on every request (a date comparison, no query) is what makes a trial end, or a cancelled
 // subscription lapse, exactly on time with no job running at that moment.
-import type { Plan, SubscriptionStatus } from '../../db/generated/enums.js';
+import type { Plan, SubscriptionStatus } from '../../shared/db/generated/enums.js';
 
 /** A paid period's end is given this long before it counts: a renewal's webhook may come a little late. */
 export const RENEWAL_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
 import type { BillingService, BillingStatus } from './billing.service.js';
 import { BillingObject } from './billing.types.js';
-import type { User } from '../../db/generated/client.js';
-import { Plan } from '../../graphql-enums.js';
+import type { User } from '../../shared/db/generated/client.js';
+import { Plan } from '../../graphql/enums.js';
 import { UserObject } from '../user/user.types.js';
 
 /** `origin`: the request's own origin (app.ts), where Stripe sends the browser back when PUBLIC_URL is unset. */

@@ -5,12 +5,12 @@
 // 14-day trial with no card, cancel (access kept to the period's end) and resume. The demo
 // takes no money.
 import type { Services } from '../../context.js';
-import type { Subscription, User } from '../../db/generated/client.js';
-import type { SubscriptionStatus } from '../../db/generated/enums.js';
-import { TRIAL_DAYS } from '../../constants.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { currentMonth } from '../job/job.kinds.js';
-import { usageOf } from '../job/usage.js';
+import type { Subscription, User } from '../../shared/db/generated/client.js';
+import type { SubscriptionStatus } from '../../shared/db/generated/enums.js';
+import { TRIAL_DAYS } from '../../shared/platform/constants.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { currentMonth } from '../../shared/jobs/job.kinds.js';
+import { usageOf } from '../../shared/jobs/usage.js';
 import { userChanged } from '../user/user.service.js';
 import { effectivePlan } from './billing.plan.js';
 import { saveSubscription } from './billing.store.js';

@@ -1,8 +1,8 @@
 // The billing module's writes: a subscription as its provider describes it, and the plan it
 // gives the user (User.plan/planUntil), in one transaction; webhook events recorded once.
-import type { Subscription } from '../../db/generated/client.js';
-import type { Prisma } from '../../db/generated/client.js';
-import type { Db } from '../../db/prisma.js';
+import type { Subscription } from '../../shared/db/generated/client.js';
+import type { Prisma } from '../../shared/db/generated/client.js';
+import type { Db } from '../../shared/db/prisma.js';
 import { planFields, type SubscriptionState } from './billing.plan.js';
 
 export interface SubscriptionSnapshot extends SubscriptionState {

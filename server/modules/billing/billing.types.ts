@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { SubscriptionStatus } from '../../db/generated/enums.js';
-import { Plan } from '../../graphql-enums.js';
+import { SubscriptionStatus } from '../../shared/db/generated/enums.js';
+import { Plan } from '../../graphql/enums.js';
 import type { BillingMode as Mode } from './billing.service.js';
 
 const BillingModeEnum = { DEMO: 'DEMO', CLERK: 'CLERK', STRIPE: 'STRIPE' } as const satisfies Record<Mode, Mode>;

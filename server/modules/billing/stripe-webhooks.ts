@@ -6,10 +6,10 @@
 // transaction as the state it brings (a replay changes nothing), and each state carries the
 // event's `created`, so an older event never overwrites a newer state (billing.store.ts).
 import express, { type Router } from 'express';
-import type { Db } from '../../db/prisma.js';
-import { Prisma } from '../../db/prisma.js';
-import { ErrorCode } from '../../errors.js';
-import type { Logger } from '../../logger.js';
+import type { Db } from '../../shared/db/prisma.js';
+import { Prisma } from '../../shared/db/prisma.js';
+import { ErrorCode } from '../../shared/platform/errors.js';
+import type { Logger } from '../../shared/platform/logger.js';
 import type { BillingService } from './billing.service.js';
 import { firstTimeSeen, saveSubscription } from './billing.store.js';
 import { idOf, snapshotOf, type Stripe } from './stripe.js';

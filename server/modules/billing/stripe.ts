@@ -3,8 +3,8 @@
 // its own API version (2026-10-28 for stripe@23), whose Subscription carries the billing
 // period on each ITEM (current_period_start/end), no longer on the subscription itself.
 import Stripe from 'stripe';
-import type { Config } from '../../config.js';
-import type { Plan, SubscriptionStatus } from '../../db/generated/enums.js';
+import type { Config } from '../../shared/platform/config.js';
+import type { Plan, SubscriptionStatus } from '../../shared/db/generated/enums.js';
 import type { SubscriptionSnapshot } from './billing.store.js';
 
 export type { Stripe };

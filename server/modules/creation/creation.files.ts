@@ -4,11 +4,11 @@
 // (with S3, viewers get the bucket's URLs instead and this route finds no file on disk).
 import { existsSync } from 'node:fs';
 import express, { type Router } from 'express';
-import type { Db } from '../../db/prisma.js';
-import { unavailableError } from '../../unavailable.js';
-import type { FileUrls } from '../../providers/storage/file-urls.js';
-import { FILE_NAME, FILE_TYPES, localFilePath } from '../../providers/storage/local.js';
-import type { Storage } from '../../providers/storage/types.js';
+import type { Db } from '../../shared/db/prisma.js';
+import { unavailableError } from '../../http/service-unavailable.js';
+import type { FileUrls } from '../../shared/storage/file-urls.js';
+import { FILE_NAME, FILE_TYPES, localFilePath } from '../../shared/storage/local.js';
+import type { Storage } from '../../shared/storage/types.js';
 
 /** Removes a file of ours no creation points at any more (names made before they were random may be shared). */
 export async function deleteFileIfUnused(db: Db, storage: Pick<Storage, 'remove'>, name: string | null): Promise<void> {

@@ -1,6 +1,6 @@
 // Batches per-creation lookups so a page of creations costs a fixed number of queries.
 import DataLoader from 'dataloader';
-import type { Db } from '../../db/prisma.js';
+import type { Db } from '../../shared/db/prisma.js';
 
 export interface CreationLoaders {
   /** User ids who like each creation. */

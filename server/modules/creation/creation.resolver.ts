@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
-import { Topic, type CreationPublishedEvent } from '../../pubsub.js';
+import { Topic, type CreationPublishedEvent } from '../../shared/platform/pubsub.js';
 import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
 import { preloadedOf, providerOf, type Creation, type CreationService, type LikedByMeSite, type Page } from './creation.service.js';
 

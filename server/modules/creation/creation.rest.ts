@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { authed, type RestDeps } from '../../rest.js';
 import type { CreationService } from './creation.service.js';
-import type { CreationType } from '../../db/generated/enums.js';
+import type { CreationType } from '../../shared/db/generated/enums.js';
 
 /** A creation type in the REST mirror's spelling: lower case, a dash for each underscore. */
 export const restType = (t: CreationType) => t.toLowerCase().replaceAll('_', '-');

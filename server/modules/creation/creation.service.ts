@@ -1,17 +1,17 @@
 // The creation module owns the Creation table: history, community feed, publishing.
 import type { ResponsePath } from 'graphql';
 import type { Services } from '../../context.js';
-import { Prisma, type Db } from '../../db/prisma.js';
-import type { Creation } from '../../db/generated/client.js';
-import type { CreationType } from '../../db/generated/enums.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { isUuid } from '../../validation.js';
-import { PAGE_SIZE_MAX } from '../../constants.js';
-import { FileUrls } from '../../providers/storage/file-urls.js';
-import { localFileOf } from '../../providers/storage/local.js';
-import type { Storage } from '../../providers/storage/types.js';
+import { Prisma, type Db } from '../../shared/db/prisma.js';
+import type { Creation } from '../../shared/db/generated/client.js';
+import type { CreationType } from '../../shared/db/generated/enums.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { isUuid } from '../../shared/platform/validation.js';
+import { PAGE_SIZE_MAX } from '../../shared/platform/constants.js';
+import { FileUrls } from '../../shared/storage/file-urls.js';
+import { localFileOf } from '../../shared/storage/local.js';
+import type { Storage } from '../../shared/storage/types.js';
 import { deleteFileIfUnused } from './creation.files.js';
-import { announceCreation } from './creation.store.js';
+import { announceCreation } from '../../shared/creations/creation.store.js';
 import { bumpFeedVersion } from './feed-version.js';
 
 export type { Creation };

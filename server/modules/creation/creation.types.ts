@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
-import { CreationType } from '../../graphql-enums.js';
-import { PAGE_SIZE_DEFAULT } from '../../constants.js';
+import { CreationType } from '../../graphql/enums.js';
+import { PAGE_SIZE_DEFAULT } from '../../shared/platform/constants.js';
 
 /** The public face of a creation's owner: a first name and nothing else. */
 @ObjectType('CreationAuthor')

@@ -4,17 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { Repeater } from '@repeaterjs/repeater';
 import type { Services } from '../../context.js';
-import type { Job, User } from '../../db/generated/client.js';
-import { Prisma } from '../../db/prisma.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { UploadSlots } from '../../upload-slots.js';
+import type { Job, User } from '../../shared/db/generated/client.js';
+import { Prisma } from '../../shared/db/prisma.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { UploadSlots } from '../../uploads/slots.js';
 import { enforceRate } from '../../rate-limit.js';
-import { Topic } from '../../pubsub.js';
-import { isUuid } from '../../validation.js';
-import type { ToolDefinition } from '../../tools/tool.js';
-import { currentMonth, type QueuePayload, type QuotaCharge } from './job.kinds.js';
-import { createJobState, isTerminal, readJobLive, type JobEvent } from './job.events.js';
-import { countLiveJobs, endJob, insertJob, readJob } from './job.store.js';
+import { Topic } from '../../shared/platform/pubsub.js';
+import { isUuid } from '../../shared/platform/validation.js';
+import type { ToolDefinition } from '../../shared/tools/tool.js';
+import { currentMonth, type QueuePayload, type QuotaCharge } from '../../shared/jobs/job.kinds.js';
+import { createJobState, isTerminal, readJobLive, type JobEvent } from '../../shared/jobs/job.events.js';
+import { countLiveJobs, endJob, insertJob, readJob } from '../../shared/jobs/job.store.js';
 
 export type { Job };
 

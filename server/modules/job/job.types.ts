@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { JobPhase } from '../../graphql-enums.js';
+import { JobPhase } from '../../graphql/enums.js';
 import { CreationObject } from '../creation/creation.types.js';
 
 @ObjectType('Job', { description: 'A tool run: queued at once, worked on by a worker, followed through jobProgress' })

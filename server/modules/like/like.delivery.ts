@@ -9,8 +9,8 @@
 // (Remembering what each subscriber saw last and answering from the actor alone would need no
 // query at all, but one lost pub/sub message — a Redis reconnect — would leave it wrong until
 // the subscriber reconnects. Here each answer is read when the event is delivered.)
-import type { Db } from '../../db/prisma.js';
-import { listenerIterator, Topic, type LikeEvent, type ListenerIterator, type PubSub } from '../../pubsub.js';
+import type { Db } from '../../shared/db/prisma.js';
+import { listenerIterator, Topic, type LikeEvent, type ListenerIterator, type PubSub } from '../../shared/platform/pubsub.js';
 
 /** A like event as subscribers receive it: with who, among them, likes the creation. */
 export interface DeliveredLikeEvent extends LikeEvent {

@@ -5,9 +5,9 @@
 // sent as that newer one instead. Subscribers get one event per toggle, and the last one
 // they get always carries the final count.
 import type { Redis } from 'ioredis';
-import { channelName, Topic, type LikeEvent } from '../../pubsub.js';
+import { channelName, Topic, type LikeEvent } from '../../shared/platform/pubsub.js';
 import { feedVersionKey } from '../creation/feed-version.js';
-import { redisScript } from '../../redis.js';
+import { redisScript } from '../../shared/platform/redis.js';
 
 /** Far longer than any event spends between its commit and Redis. */
 const NEWEST_KEPT_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Extensions, ID, Mutation, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { isUuid } from '../../validation.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { isUuid } from '../../shared/platform/validation.js';
 import { CreationObject } from '../creation/creation.types.js';
 import type { Creation } from '../creation/creation.service.js';
 import { LikeChange } from './like.types.js';
@@ -26,7 +26,7 @@ export class LikeResolver {
 
   // The payload depends on the subscriber only through likedByMe: subscribers with the same
   // answer share one execution of the operation (server/http/shared-subscribe.ts), resolved
-  // synchronously (server/schema.ts, useSyncResolvers).
+  // synchronously (server/graphql/schema.ts, useSyncResolvers).
   @Extensions({
     sharedResult: (event: DeliveredLikeEvent, ctx: LikeContext) => String(likedByMe(event, ctx.user?.id ?? null)),
     syncResolve: (event: DeliveredLikeEvent, _args: unknown, ctx: LikeContext) => likeChange(event, ctx),

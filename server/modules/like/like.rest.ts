@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AppError, ErrorCode } from '../../errors.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { authed, type RestDeps } from '../../rest.js';
 import type { LikeService } from './like.service.js';
 

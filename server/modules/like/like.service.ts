@@ -1,11 +1,11 @@
 // The like module owns the Like table and Creation.likeCount/likeVersion, changed together.
 import type { Services } from '../../context.js';
-import type { LikeEvent } from '../../pubsub.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { isUuid } from '../../validation.js';
+import type { LikeEvent } from '../../shared/platform/pubsub.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { isUuid } from '../../shared/platform/validation.js';
 import { enforceRate } from '../../rate-limit.js';
-import type { Creation } from '../../db/generated/client.js';
-import { Prisma } from '../../db/prisma.js';
+import type { Creation } from '../../shared/db/generated/client.js';
+import { Prisma } from '../../shared/db/prisma.js';
 import { LikeDelivery } from './like.delivery.js';
 import { publishLikeEvent } from './like.events.js';
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Services } from '../../context.js';
 import { enforceRate } from '../../rate-limit.js';
-import { emailSchema, labelledText, parseInput } from '../../validation.js';
+import { emailSchema, labelledText, parseInput } from '../../shared/platform/validation.js';
 import {
   FEEDBACK_CATEGORIES,
   MESSAGE_MAX_LENGTH,
@@ -13,7 +13,7 @@ import {
   RATING_MAX,
   RATING_MIN,
   SUBJECT_MAX_LENGTH,
-} from '../../constants.js';
+} from '../../shared/platform/constants.js';
 
 
 const feedbackSchema = z.object({

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
-import type { User } from '../../db/generated/client.js';
+import type { User } from '../../shared/db/generated/client.js';
 import { UserObject } from './user.types.js';
 import { fullNameOf, type UserService } from './user.service.js';
 

@@ -1,15 +1,15 @@
 // The user module owns the User table.
 import type { Services } from '../../context.js';
-import type { User } from '../../db/generated/client.js';
+import type { User } from '../../shared/db/generated/client.js';
 import type { Session } from '../../auth/tokens.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { SignInThrottle } from '../auth/sign-in-throttle.js';
-import { AppError, ErrorCode } from '../../errors.js';
-import { ACCOUNT_GONE_MESSAGE } from '../../db/account-gone.js';
-import { type Db } from '../../db/prisma.js';
-import { Topic, type PubSub } from '../../pubsub.js';
+import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { ACCOUNT_GONE_MESSAGE } from '../../shared/db/account-gone.js';
+import { type Db } from '../../shared/db/prisma.js';
+import { Topic, type PubSub } from '../../shared/platform/pubsub.js';
 import { deleteFileIfUnused } from '../creation/creation.files.js';
-import type { Storage } from '../../providers/storage/types.js';
+import type { Storage } from '../../shared/storage/types.js';
 
 export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || null;

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { Plan } from '../../graphql-enums.js';
+import { Plan } from '../../graphql/enums.js';
 
 @ObjectType('User')
 export class UserObject {

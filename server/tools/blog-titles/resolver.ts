@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Arg, Ctx, Field, InputType, Mutation, Resolver, registerEnumType } from 'type-graphql';
 import { requireUser, type Context } from '../../context.js';
-import { BlogCategory } from '../../domain.js';
+import { BlogCategory } from '../../shared/platform/domain.js';
 import type { Job } from '../../modules/job/job.service.js';
 import { JobObject } from '../../modules/job/job.types.js';
 import type { ToolService } from '../tool.service.js';

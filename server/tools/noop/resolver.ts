@@ -5,9 +5,6 @@ import type { Job } from '../../modules/job/job.service.js';
 import { JobObject } from '../../modules/job/job.types.js';
 import type { ToolService } from '../tool.service.js';
 
-/** Most CPU work one bench job may ask for (each unit is 1,000 SHA-256 rounds, about a millisecond). */
-export const MAX_NOOP_CPU_WORK = 10_000;
-
 /** A job that does nothing, to measure the pipeline (only in the schema with ENABLE_NOOP_TOOL). */
 @Resolver()
 export class NoopResolver {

@@ -1,9 +1,0 @@
-// GraphQL enums named by docs/jobs-and-events.md, backed by the database's own enums.
-import { registerEnumType } from 'type-graphql';
-import { CreationType, JobPhase, Plan } from './db/generated/enums.js';
-
-export { CreationType, JobPhase, Plan };
-
-registerEnumType(Plan, { name: 'Plan', description: 'Billing plan' });
-registerEnumType(CreationType, { name: 'CreationType', description: 'What a tool made' });
-registerEnumType(JobPhase, { name: 'JobPhase', description: 'Where a job is: QUEUED → ANALYZING → PROCESSING → FINALIZING → COMPLETED | FAILED | CANCELLED' });

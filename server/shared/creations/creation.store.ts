@@ -1,0 +1,39 @@
+// The creation module's writes that a finishing job makes: the Creation row and the
+// "published" announcement. The job module completes a job and inserts its creation in one
+// statement; the INSERT is this module's, so only this module writes Creation rows.
+import type { Redis } from 'ioredis';
+import type { CreationType } from '../db/generated/enums.js';
+import { Prisma } from '../db/prisma.js';
+import { channelName, Topic, type CreationPublishedEvent } from '../platform/pubsub.js';
+import { localFileOf } from '../storage/local.js';
+import { bumpFeedVersion } from '../../modules/creation/feed-version.js';
+
+export interface NewCreation {
+  id: string;
+  type: CreationType;
+  prompt: string;
+  content: string;
+  metadata: Record<string, unknown>;
+  published: boolean;
+}
+
+/**
+ * The INSERT of a job's creation, taking the job's id and owner from `source`, a CTE of
+ * (id, userId) rows: inserted only when that CTE yields the job (it was still live).
+ */
+export function insertCreationFrom(source: string, c: NewCreation): Prisma.Sql {
+  const from = Prisma.raw(`"${source.replace(/"/g, '')}"`);
+  return Prisma.sql`
+    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file")
+    SELECT ${c.id}::uuid, s."id", s."userId", ${c.type}::"CreationType", ${c.prompt}, ${c.content},
+      ${JSON.stringify(c.metadata)}::jsonb, ${c.published}, ${localFileOf(c.content)}
+    FROM ${from} s
+    RETURNING "id"`;
+}
+
+/** Tells every API process that a creation just joined the community feed (its kept pages first: a subscriber may re-read it at once). */
+export async function announceCreation(redis: Pick<Redis, 'publish' | 'incr'>, prefix: string, creationId: string): Promise<void> {
+  const event: CreationPublishedEvent = { creationId };
+  await bumpFeedVersion(redis, prefix);
+  await redis.publish(channelName(prefix, Topic.CREATION_PUBLISHED), JSON.stringify(event));
+}

@@ -1,0 +1,137 @@
+// A job's live state, shared by the worker that writes it and every API process that
+// delivers it. Postgres holds a job's start and end (job.store.ts); everything in between
+// lives in Redis: a hash with the owner and the latest phase, percent and message, and the
+// text streamed so far. Each event updates them and goes out on the jobs' pub/sub channel in
+// one script, so the stored state and the published stream never disagree, and a worker's
+// event after the job ended (cancelled) is refused instead of sent.
+import type { Redis } from 'ioredis';
+import { JOB_TEXT_TTL_SECONDS } from '../platform/constants.js';
+import type { JobPhase } from '../db/generated/enums.js';
+import { channelName, Topic } from '../platform/pubsub.js';
+import { redisScript } from '../platform/redis.js';
+
+export interface JobEvent {
+  jobId: string;
+  phase: JobPhase;
+  percent: number;
+  /** Text that belongs at `offset` of the job's streamed output (empty when none). */
+  delta: string;
+  offset: number;
+  message: string | null;
+  creationId: string | null;
+  /** The text ends at offset + delta: set when a retry's final answer is shorter than what was sent. */
+  cut?: boolean;
+}
+
+/** What Redis knows of a job between its start and its end (and for an hour after). */
+export interface JobLiveState {
+  /** Absent when the state was made by a worker after Redis lost it: only Postgres knows the owner then. */
+  userId: string | null;
+  phase: JobPhase;
+  percent: number;
+  message: string | null;
+  creationId: string | null;
+  updatedAt: Date;
+  startedAt: Date | null;
+}
+
+export const TERMINAL_PHASES: readonly JobPhase[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
+export const isTerminal = (phase: JobPhase) => TERMINAL_PHASES.includes(phase);
+
+export const jobTextKey = (prefix: string, jobId: string) => `${prefix}:job-text:${jobId}`;
+export const jobStateKey = (prefix: string, jobId: string) => `${prefix}:job:${jobId}`;
+
+/**
+ * KEYS: state hash, text. ARGV: only-while-live ('1'), phase, percent, message ('' keeps the
+ * stored one, else 'm' + message), creationId, text mode ('' none, 'a' append, 's' set), text,
+ * ttl, channel, event JSON, now (ms). Returns 0 when refused (the job had ended), else 1. A
+ * worker's first report (only-while-live) also marks when the work started.
+ */
+const emitScript = redisScript<number>(
+  'atelierJobEmit',
+  2,
+  `
+local phase = redis.call('HGET', KEYS[1], 'phase')
+if ARGV[1] == '1' and (phase == 'COMPLETED' or phase == 'FAILED' or phase == 'CANCELLED') then return 0 end
+redis.call('HSET', KEYS[1], 'phase', ARGV[2], 'percent', ARGV[3], 'updatedAt', ARGV[11])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'message', string.sub(ARGV[4], 2)) end
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'creationId', ARGV[5]) end
+if ARGV[1] == '1' then redis.call('HSETNX', KEYS[1], 'startedAt', ARGV[11]) end
+redis.call('EXPIRE', KEYS[1], ARGV[8])
+if ARGV[6] == 's' then redis.call('SET', KEYS[2], ARGV[7], 'EX', ARGV[8])
+elseif ARGV[6] == 'a' then redis.call('APPEND', KEYS[2], ARGV[7]); redis.call('EXPIRE', KEYS[2], ARGV[8]) end
+redis.call('PUBLISH', ARGV[9], ARGV[10])
+return 1`,
+);
+
+export interface EmitOptions {
+  /** Given when the delta does not simply extend the stored text (a retry that wrote something else): the stored text becomes it. */
+  fullText?: string;
+  /** A worker's report: refused (false) when the job has already ended. Terminal events are never refused. */
+  onlyWhileLive?: boolean;
+}
+
+/** Stores and publishes one event; false when `onlyWhileLive` and the job had already ended. */
+export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent, options: EmitOptions = {}): Promise<boolean> {
+  const { fullText, onlyWhileLive = false } = options;
+  const textMode = fullText !== undefined ? 's' : event.delta ? 'a' : '';
+  const done = await emitScript(
+    redis,
+    jobStateKey(prefix, event.jobId),
+    jobTextKey(prefix, event.jobId),
+    onlyWhileLive ? '1' : '0',
+    event.phase,
+    String(event.percent),
+    event.message === null ? '' : `m${event.message}`,
+    event.creationId ?? '',
+    textMode,
+    fullText ?? event.delta,
+    String(JOB_TEXT_TTL_SECONDS),
+    channelName(prefix, Topic.JOB_PROGRESS, event.jobId),
+    JSON.stringify(event),
+    String(Date.now()),
+  );
+  return done === 1;
+}
+
+// KEYS: state hash. ARGV: user id, created (ms), ttl.
+const createScript = redisScript<number>(
+  'atelierJobCreate',
+  1,
+  `redis.call('HSET', KEYS[1], 'userId', ARGV[1], 'phase', 'QUEUED', 'percent', '0', 'updatedAt', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1`,
+);
+
+/** A new job's state, written before it is queued: its owner is what lets a subscriber follow it without Postgres. */
+export async function createJobState(redis: Redis, prefix: string, jobId: string, userId: string, createdAt: Date): Promise<void> {
+  await createScript(redis, jobStateKey(prefix, jobId), userId, String(createdAt.getTime()), String(JOB_TEXT_TTL_SECONDS));
+}
+
+// KEYS: state hash, text. Returns [the hash as field, value, …, the text or false].
+const readScript = redisScript<[string[], string | null]>('atelierJobRead', 2, `return { redis.call('HGETALL', KEYS[1]), redis.call('GET', KEYS[2]) }`);
+
+const dateOf = (ms: string | undefined) => (ms ? new Date(Number(ms)) : null);
+
+/** The job's live state (null when Redis has none: expired, or lost) and its text so far, in one round trip. */
+export async function readJobLive(redis: Redis, prefix: string, jobId: string): Promise<{ state: JobLiveState | null; text: string }> {
+  const [fields, text] = await readScript(redis, jobStateKey(prefix, jobId), jobTextKey(prefix, jobId));
+  const hash: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) hash[fields[i]!] = fields[i + 1]!;
+  const state: JobLiveState | null = hash.phase
+    ? {
+        userId: hash.userId ?? null,
+        phase: hash.phase as JobPhase,
+        percent: Number(hash.percent ?? 0),
+        message: hash.message ?? null,
+        creationId: hash.creationId ?? null,
+        updatedAt: dateOf(hash.updatedAt) ?? new Date(),
+        startedAt: dateOf(hash.startedAt),
+      }
+    : null;
+  return { state, text: text ?? '' };
+}
+
+export async function readJobText(redis: Redis, prefix: string, jobId: string): Promise<string> {
+  return (await redis.get(jobTextKey(prefix, jobId))) ?? '';
+}

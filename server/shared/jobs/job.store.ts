@@ -1,0 +1,167 @@
+// The job state machine's Postgres half, the only code that writes Job rows: create (QUEUED,
+// one round trip with its checks), complete (with its creation, one round trip), fail or
+// cancel, reap. The working phases in between are Redis's (job.events.ts). The API's
+// JobService and the worker's pipeline and reaper call these; each end is guarded by the
+// job still being live, so a finishing worker and a cancelling user never both win.
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { Prisma, type Db } from '../db/prisma.js';
+import type { Job } from '../db/generated/client.js';
+import type { JobPhase } from '../db/generated/enums.js';
+import { announceCreation, insertCreationFrom, type NewCreation } from '../creations/creation.store.js';
+import type { QuotaCharge } from './job.kinds.js';
+import { emitJobEvent, TERMINAL_PHASES } from './job.events.js';
+import { refundQuota } from './usage.js';
+
+export type WorkingPhase = Exclude<JobPhase, 'QUEUED' | 'COMPLETED' | 'FAILED' | 'CANCELLED'>;
+
+export const quotaOf = (job: Pick<Job, 'input'>): QuotaCharge | null => {
+  const q = (job.input as { quota?: QuotaCharge | null } | null)?.quota;
+  return q && q.kind === 'text' ? q : null;
+};
+
+export interface JobStoreDeps {
+  db: Db;
+  redis: Redis;
+  prefix: string;
+}
+
+const live = { notIn: [...TERMINAL_PHASES] };
+
+export interface NewJob {
+  id: string;
+  userId: string;
+  kind: string;
+  input: Prisma.JsonObject;
+  createdAt: Date;
+}
+
+export type EnqueueOutcome = { ok: true } | { ok: false; busy: number } | { ok: false; quota: true };
+
+/**
+ * Stores a QUEUED job in one round trip (the enqueue_job function): under the user's lock it
+ * checks the running-jobs cap and charges the monthly quota (`charge`), or writes nothing.
+ */
+export async function insertJob(db: Db, job: NewJob, maxLive: number, charge: QuotaCharge | null, quotaLimit: number): Promise<EnqueueOutcome> {
+  const [row] = await db.$queryRaw<{ outcome: string }[]>`
+    SELECT "enqueue_job"(${job.id}::uuid, ${job.userId}::uuid, ${job.kind}, ${JSON.stringify(job.input)}::jsonb, ${job.createdAt}::timestamp(3),
+      ${maxLive}::int, ${charge?.kind ?? null}::text, ${charge?.month ?? null}::text, ${quotaLimit}::int) AS "outcome"`;
+  const outcome = row!.outcome;
+  if (outcome === 'ok') return { ok: true };
+  if (outcome === 'quota') return { ok: false, quota: true };
+  return { ok: false, busy: Number(outcome.slice('busy:'.length)) };
+}
+
+export function readJob(db: Db, id: string): Promise<Job | null> {
+  return db.job.findUnique({ where: { id } });
+}
+
+/** Live jobs, for the user's running-jobs cap. */
+export function countLiveJobs(db: Db | Prisma.TransactionClient, userId: string): Promise<number> {
+  return db.job.count({ where: { userId, phase: live } });
+}
+
+/**
+ * Completes a live job and inserts its creation in one statement (one round trip, atomic:
+ * both or neither), then runs `beforeAnnounce` and tells subscribers (and the gallery, when
+ * the creation is published). False when the job had already ended.
+ */
+export async function completeJob(
+  deps: JobStoreDeps,
+  id: string,
+  message: string,
+  creation: Omit<NewCreation, 'id'>,
+  beforeAnnounce: () => Promise<void>,
+  /** When the worker started on it (its phases are Redis's; the row keeps only this). */
+  startedAt: Date | null = null,
+): Promise<{ creationId: string } | null> {
+  const creationId = randomUUID();
+  const rows = await deps.db.$queryRaw<{ id: string }[]>`
+    WITH done AS (
+      UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
+        "startedAt" = COALESCE("startedAt", ${startedAt}::timestamp(3)), "finishedAt" = now(), "updatedAt" = now()
+      WHERE "id" = ${id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
+      RETURNING "id", "userId"
+    )
+    ${insertCreationFrom('done', { ...creation, id: creationId })}`;
+  await beforeAnnounce();
+  if (rows.length !== 1) return null;
+  if (creation.published) await announceCreation(deps.redis, deps.prefix, creationId);
+  await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
+  return { creationId };
+}
+
+export interface EndOptions {
+  errorCode?: string;
+  /** Runs after the change is stored and before anyone hears of it. */
+  beforeAnnounce?: () => Promise<void>;
+  /** How far the worker got (the row's percent stays at 0 while Redis holds the live state). */
+  percent?: number;
+  /** When the worker started on it. */
+  startedAt?: Date | null;
+}
+
+/**
+ * Moves a live job to FAILED or CANCELLED exactly once, gives back its quota, and tells
+ * subscribers. False when the job had already ended.
+ */
+export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | 'CANCELLED', message: string, options: EndOptions = {}): Promise<boolean> {
+  const { errorCode, beforeAnnounce, percent, startedAt } = options;
+  const ended = await deps.db.$transaction(async (tx) => {
+    const [job] = await tx.job.updateManyAndReturn({
+      where: { id, phase: live },
+      data: {
+        phase,
+        message,
+        error: phase === 'FAILED' ? message : null,
+        errorCode: errorCode ?? null,
+        finishedAt: new Date(),
+        ...(percent !== undefined ? { percent: Math.round(percent) } : {}),
+        ...(startedAt ? { startedAt } : {}),
+      },
+    });
+    if (!job) return null;
+    const charge = quotaOf(job);
+    if (charge) await refundQuota(tx, job.userId, charge);
+    return job;
+  });
+  if (!ended) return false;
+  await beforeAnnounce?.();
+  await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(
+    () => undefined,
+  );
+  return true;
+}
+
+/** Says again how a job ended, from its row (a worker that died between storing the end and announcing it). */
+export async function announceEnd(deps: JobStoreDeps, id: string): Promise<void> {
+  const job = await readJob(deps.db, id);
+  if (!job || !TERMINAL_PHASES.includes(job.phase)) return;
+  await emitJobEvent(deps.redis, deps.prefix, {
+    jobId: id, phase: job.phase, percent: job.percent, delta: '', offset: 0, message: job.message, creationId: job.creationId,
+  });
+}
+
+/**
+ * Fails live jobs untouched for `staleAfterMs` that `stillRunning` says nobody will finish
+ * (BullMQ gave up on them or lost them); returns their ids.
+ */
+export async function reapJobs(
+  deps: JobStoreDeps,
+  staleAfterMs: number,
+  stillRunning: (job: { id: string; kind: string }) => Promise<boolean>,
+  message: string,
+  errorCode: string,
+): Promise<string[]> {
+  const stale = await deps.db.job.findMany({
+    where: { phase: live, updatedAt: { lt: new Date(Date.now() - staleAfterMs) } },
+    select: { id: true, kind: true },
+    take: 500,
+  });
+  const reaped: string[] = [];
+  for (const job of stale) {
+    if (await stillRunning(job)) continue;
+    if (await endJob(deps, job.id, 'FAILED', message, { errorCode })) reaped.push(job.id);
+  }
+  return reaped;
+}

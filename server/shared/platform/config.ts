@@ -1,0 +1,279 @@
+// Configuration is read and validated once, here (docs/architecture.md).
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_FREE_TEXT_QUOTA,
+  JOB_TIMEOUT_MS_DEFAULT,
+  MAX_CONCURRENT_JOBS_DEFAULT,
+  TOOL_RATE_PER_MINUTE_DEFAULT,
+  LIKE_RATE_PER_MINUTE_DEFAULT,
+  UPLOAD_MAX_BYTES_DEFAULT,
+  UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
+  UPLOAD_MAX_CONCURRENT_DEFAULT,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT,
+  FILE_URL_TTL_SECONDS_DEFAULT,
+  IMAGE_MAX_PIXELS_DEFAULT,
+  PDF_READ_TIMEOUT_MS_DEFAULT,
+  PDF_READ_MEMORY_MB_DEFAULT,
+  AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
+  MESSAGE_RATE_PER_HOUR_DEFAULT,
+  WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT,
+  WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT,
+  WS_REAUTH_INTERVAL_MS_DEFAULT,
+} from './constants.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().default('postgresql://127.0.0.1:5432/atelier'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /** Prefix of every Redis key (queues and pub/sub channels), so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().default('atelier'),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: optionalString,
+  CLERK_PUBLISHABLE_KEY: optionalString,
+  CLERK_SECRET_KEY: optionalString,
+  CLERK_JWT_KEY: optionalString,
+  /** Clerk's Backend API (profiles); only changed to point at a test server. */
+  CLERK_API_URL: optionalString,
+  /** Origins whose session tokens are accepted (the token's `azp`), comma-separated; unset: any. */
+  CLERK_AUTHORIZED_PARTIES: optionalString,
+  /** Svix signing secret (whsec_…) of the Clerk webhook endpoint: enables POST /api/webhooks/clerk. */
+  CLERK_WEBHOOK_SIGNING_SECRET: optionalString,
+  OPENAI_API_KEY: optionalString,
+  /** An OpenAI-compatible API's base URL, ending in its version (…/v1); a bare host gets /v1. */
+  OPENAI_BASE_URL: optionalString,
+  TEXT_MODEL: z.string().default('gpt-4o-mini'),
+  /** The image generator's key and base URL; unset, the text ones are used. */
+  IMAGE_API_KEY: optionalString,
+  IMAGE_BASE_URL: optionalString,
+  IMAGE_MODEL: z.string().default('gpt-image-1'),
+  CLOUDINARY_URL: optionalString,
+  /** ClipDrop (text-to-image, remove-background, cleanup): serves the image tools when set. */
+  CLIPDROP_API_KEY: optionalString,
+  CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
+  /** An IOPaint server (LaMa, MI-GAN…) that fills the embedded object remover's holes: e.g. http://127.0.0.1:8080. */
+  IOPAINT_URL: optionalString,
+  /** Stripe billing (Checkout, Customer Portal, webhooks) when STRIPE_SECRET_KEY is set; else the demo billing. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** The webhook endpoint's signing secret (whsec_…) for POST /api/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** The recurring Price of the Premium plan (price_…). */
+  STRIPE_PRICE_PREMIUM: optionalString,
+  /** Stripe's API address; only changed to point at a test server. */
+  STRIPE_API_URL: optionalString,
+  /** Where Checkout and the Portal send the browser back (this app's public origin, e.g. https://studio.example.com). */
+  PUBLIC_URL: optionalString,
+  /** The source repository "Star us" and the GitHub links open; unset: package.json's "repository", else they are hidden. */
+  PROJECT_REPOSITORY_URL: optionalString,
+  /** The blog the navigation's "Blog" link opens; unset: no Blog link. */
+  BLOG_URL: optionalString,
+  /** The deployment's own accounts the social links open (cards, banner, footer); each unset one is not shown. */
+  INSTAGRAM_URL: optionalString,
+  YOUTUBE_URL: optionalString,
+  LINKEDIN_URL: optionalString,
+  /** S3-compatible storage (AWS S3, Cloudflare R2, MinIO): the file store when S3_BUCKET is set. */
+  S3_BUCKET: optionalString,
+  /** The service's endpoint (R2, MinIO); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style addressing (MinIO, most self-hosted services). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Public base URL (bucket website or CDN) of published files; unset: the bucket's own URL. */
+  S3_PUBLIC_URL: optionalString,
+  FREE_TEXT_QUOTA: z.coerce.number().int().min(0).default(DEFAULT_FREE_TEXT_QUOTA),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Longest a job may run before it fails. */
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(JOB_TIMEOUT_MS_DEFAULT),
+  /** BullMQ lock, renewed every half of it: a worker that dies has its job re-queued within about 1.5 × this. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(10_000),
+  /** A live job untouched this long that BullMQ no longer runs is failed by the workers' sweep. */
+  JOB_REAP_AFTER_MS: z.coerce.number().int().min(1000).default(120_000),
+  MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),
+  TOOL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(TOOL_RATE_PER_MINUTE_DEFAULT),
+  LIKE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(LIKE_RATE_PER_MINUTE_DEFAULT),
+  /** Sign-in and sign-up attempts per client address per minute. */
+  AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(AUTH_ATTEMPTS_PER_IP_PER_MINUTE),
+  /** Contact messages, feedback and newsletter sign-ups per client address per hour; each executed field counts (aliases too). */
+  MESSAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(MESSAGE_RATE_PER_HOUR_DEFAULT),
+  /** Pause between chunks the offline writer streams, so text appears as it is written. */
+  LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
+  /** Largest uploaded file; the uploadLimits query tells browsers (a GraphQL Int, so below 2 GiB). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 31 - 1).default(UPLOAD_MAX_BYTES_DEFAULT),
+  /** An upload (GraphQL or REST) that sends no bytes for this long is refused with 408 and its connection closed. */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
+  /** Requests one API process receives files for at once; past it, SERVICE_UNAVAILABLE before any file is read. */
+  UPLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).default(UPLOAD_MAX_CONCURRENT_DEFAULT),
+  /**
+   * A private image's URL is signed for between half of this and this (seconds); a published
+   * one may be cached this long, so an unpublished or deleted image can outlive it in caches by that much.
+   */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(FILE_URL_TTL_SECONDS_DEFAULT),
+  /** Largest image (width × height) we decode: a decompression bomb stops here. */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(IMAGE_MAX_PIXELS_DEFAULT),
+  /** A resume PDF is read in a process of its own, killed past this time or resident memory. */
+  PDF_READ_TIMEOUT_MS: z.coerce.number().int().min(100).default(PDF_READ_TIMEOUT_MS_DEFAULT),
+  PDF_READ_MEMORY_MB: z.coerce.number().int().min(128).default(PDF_READ_MEMORY_MB_DEFAULT),
+  GRAPHQL_INTROSPECTION: bool.default(true),
+  /** Adds the runNoopJob mutation and its worker, for the pipeline benchmark only. */
+  ENABLE_NOOP_TOOL: bool.default(false),
+  /** When set, /metrics answers only requests bearing this token. */
+  METRICS_TOKEN: optionalString,
+  /** When set, a worker serves its own /metrics on this port. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  CORS_ORIGINS: optionalString,
+  /** Which proxies' X-Forwarded-For to believe (Express 'trust proxy': loopback, uniquelocal, addresses, a hop count). */
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Open WebSocket connections one signed-in user may hold on one API process (4029 past it). */
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(WS_MAX_CONNECTIONS_PER_USER_DEFAULT),
+  /** Subscriptions one socket may hold, and one client address across its sockets, on one API process (RATE_LIMITED past them). */
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).default(WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT),
+  WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT),
+  /** How often the users behind open sockets are re-read: a deleted user's sockets close (4403) within this. */
+  WS_REAUTH_INTERVAL_MS: z.coerce.number().int().min(100).default(WS_REAUTH_INTERVAL_MS_DEFAULT),
+  BODY_LIMIT: z.string().default('1mb'),
+  /** How long an idle keep-alive connection stays open: longer than any client or proxy in front keeps its own. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT),
+  /** How long a signed-in user's row is reused between requests (0: read it every time). */
+  USER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+});
+
+export type Config = z.infer<typeof schema> & {
+  identityProvider: 'clerk' | 'builtin';
+  dataDir: string;
+};
+
+/** libpq falls back to the OS user when a URL names none; node-postgres does not, so do it here. */
+export function withDefaultUser(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (!url.username) url.username = process.env.PGUSER ?? userInfo().username;
+  return url.toString();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const problems = [
+    ...baseUrlProblem('OPENAI_BASE_URL', c.OPENAI_BASE_URL),
+    ...baseUrlProblem('IMAGE_BASE_URL', c.IMAGE_BASE_URL),
+    ...baseUrlProblem('CLIPDROP_BASE_URL', c.CLIPDROP_BASE_URL),
+    ...baseUrlProblem('IOPAINT_URL', c.IOPAINT_URL),
+    ...baseUrlProblem('CLERK_API_URL', c.CLERK_API_URL),
+    ...baseUrlProblem('S3_ENDPOINT', c.S3_ENDPOINT),
+    ...baseUrlProblem('S3_PUBLIC_URL', c.S3_PUBLIC_URL),
+    ...baseUrlProblem('STRIPE_API_URL', c.STRIPE_API_URL),
+    ...baseUrlProblem('PUBLIC_URL', c.PUBLIC_URL),
+    ...linkProblem('PROJECT_REPOSITORY_URL', c.PROJECT_REPOSITORY_URL),
+    ...linkProblem('BLOG_URL', c.BLOG_URL),
+    ...linkProblem('INSTAGRAM_URL', c.INSTAGRAM_URL),
+    ...linkProblem('YOUTUBE_URL', c.YOUTUBE_URL),
+    ...linkProblem('LINKEDIN_URL', c.LINKEDIN_URL),
+    ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
+      ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
+      : []),
+  ];
+  if (problems.length) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    ...c,
+    OPENAI_BASE_URL: c.OPENAI_BASE_URL && apiBaseUrl(c.OPENAI_BASE_URL),
+    IMAGE_BASE_URL: c.IMAGE_BASE_URL && apiBaseUrl(c.IMAGE_BASE_URL),
+    CLIPDROP_BASE_URL: c.CLIPDROP_BASE_URL.replace(/\/+$/, ''),
+    IOPAINT_URL: c.IOPAINT_URL?.replace(/\/+$/, ''),
+    S3_PUBLIC_URL: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    DATABASE_URL: withDefaultUser(c.DATABASE_URL),
+    PROJECT_REPOSITORY_URL: c.PROJECT_REPOSITORY_URL ?? packageRepositoryUrl(),
+    identityProvider: c.CLERK_SECRET_KEY || c.CLERK_JWT_KEY ? 'clerk' : 'builtin',
+    dataDir: resolve(c.DATA_DIR),
+  };
+}
+
+/** A base URL we call: http(s), no credentials in it (they belong in the key variables). */
+function baseUrlProblem(name: string, raw: string | undefined): string[] {
+  if (!raw) return [];
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return [`${name}: "${raw}" is not a URL (expected e.g. https://api.example.com/v1)`];
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return [`${name}: must start with https:// or http://`];
+  if (u.username || u.password) return [`${name}: must not hold credentials; set the key variable instead`];
+  if (u.search || u.hash) return [`${name}: must not have a query or fragment`];
+  return [];
+}
+
+/** A link shown to visitors: an http(s) address with no credentials in it. */
+function linkProblem(name: string, raw: string | undefined): string[] {
+  if (!raw) return [];
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return [`${name}: "${raw}" is not a URL (expected e.g. https://example.com/page)`];
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return [`${name}: must start with https:// or http://`];
+  if (u.username || u.password) return [`${name}: must not hold credentials`];
+  return [];
+}
+
+/**
+ * A package.json "repository" as a web address: { url } or a string, with git+ and .git
+ * dropped and the owner/name and github:owner/name shorthands on GitHub. Anything else: undefined.
+ */
+export function repositoryWebUrl(repository: unknown): string | undefined {
+  const raw = typeof repository === 'string' ? repository : (repository as { url?: unknown } | null)?.url;
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  const shorthand = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(raw.trim());
+  const url = (shorthand ? `https://github.com/${shorthand[1]}` : raw.trim()).replace(/^git\+/, '').replace(/\.git$/, '');
+  return /^https?:\/\//.test(url) && linkProblem('repository', url).length === 0 ? url : undefined;
+}
+
+/** This project's own repository setting (package.json "repository"), when it has one. */
+function packageRepositoryUrl(): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { repository?: unknown };
+    return repositoryWebUrl(pkg.repository);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An OpenAI-compatible base URL as the SDK wants it: no trailing slash, and /v1 added to a
+ * bare host (https://api.openai.com, http://localhost:11434), which otherwise 404s at job
+ * time. A URL with a path (Gemini's …/v1beta/openai) is kept as it is.
+ */
+export function apiBaseUrl(raw: string): string {
+  const u = new URL(raw);
+  const path = u.pathname.replace(/\/+$/, '');
+  return `${u.origin}${path === '' ? '/v1' : path}`;
+}
+
+/** Where a URL points, without its credentials: safe to log. */
+export function describeUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    return `${u.protocol}//${u.hostname}:${u.port || (u.protocol.startsWith('redis') ? 6379 : 5432)}${u.pathname}`;
+  } catch {
+    return '(unparseable URL)';
+  }
+}

@@ -1,0 +1,119 @@
+// Every number of the product spec (§9) and of docs/jobs-and-events.md lives here.
+
+// Article word counts and ranges (§9) sit with the other domain names in server/shared/platform/domain.ts.
+
+export const DEFAULT_FREE_TEXT_QUOTA = 10;
+/** Days of Premium a trial gives, with no card (product §1). */
+export const TRIAL_DAYS = 14;
+
+/** Built-in accounts. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Pagination. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+/** Feedback form (product §3). */
+export const FEEDBACK_CATEGORIES = [
+  'general_feedback',
+  'ui/ux_feedback',
+  'responsiveness_issue',
+  'website_experience',
+  'website_issue',
+  'report_an issue',
+  'other',
+] as const;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const MESSAGE_MAX_LENGTH = 5000;
+export const SUBJECT_MAX_LENGTH = 200;
+
+/** Open WebSocket connections per signed-in user per API process (WS_MAX_CONNECTIONS_PER_USER). */
+export const WS_MAX_CONNECTIONS_PER_USER_DEFAULT = 20;
+/** Subscriptions one WebSocket may hold at once (a page needs a handful), and one client address across its sockets. */
+export const WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT = 100;
+export const WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT = 1000;
+/** How often each API process re-reads the users behind its open sockets (a user deleted in the database is noticed). */
+export const WS_REAUTH_INTERVAL_MS_DEFAULT = 30_000;
+
+/** How long /readyz waits for each dependency. */
+export const READINESS_TIMEOUT_MS = 1500;
+/** How long a graceful shutdown may take before the process exits anyway. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Jobs (docs/architecture.md, §3). */
+export const JOB_TIMEOUT_MS_DEFAULT = 120_000;
+export const MAX_CONCURRENT_JOBS_DEFAULT = 3;
+export const TOOL_RATE_PER_MINUTE_DEFAULT = 20;
+/** Like toggles one user may make per minute: far above a person clicking, far below a script. */
+export const LIKE_RATE_PER_MINUTE_DEFAULT = 60;
+/** How long a job's streamed text stays in Redis for late subscribers. */
+export const JOB_TEXT_TTL_SECONDS = 60 * 60;
+/** Transient provider errors: retries with exponential backoff and jitter (worker/retry.ts). */
+export const PROVIDER_RETRIES = 3;
+export const PROVIDER_RETRY_BASE_MS = 500;
+export const PROVIDER_RETRY_MAX_MS = 8_000;
+/** The longest wait a service's Retry-After may impose on one retry (a longer one is cut to this). */
+export const PROVIDER_RETRY_AFTER_MAX_MS = 30_000;
+
+/** Tool inputs. */
+export const TOPIC_MAX_LENGTH = 200;
+export const KEYWORD_MAX_LENGTH = 100;
+export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
+export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
+/** An upload that sends nothing for this long is refused (408) and its connection closed. */
+export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
+/** Idle keep-alive connections are kept this long: above the 60 s idle timeout of common load balancers. */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT = 65_000;
+/** Requests one API process receives files for at once (each file goes to a temporary file, not memory). */
+export const UPLOAD_MAX_CONCURRENT_DEFAULT = 16;
+/** How long a private image's signed URL works at most (and how long caches keep a published one). */
+export const FILE_URL_TTL_SECONDS_DEFAULT = 3600;
+export const RESUME_TEXT_MAX_CHARS = 40_000;
+/** Bounds on reading a resume PDF (worker/pdf): pages, characters, what its zlib streams unpack to. */
+export const PDF_MAX_PAGES = 50;
+export const PDF_MAX_TEXT_CHARS = 200_000;
+export const PDF_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+/** Time and memory one PDF reader process may take (PDF_READ_TIMEOUT_MS, PDF_READ_MEMORY_MB). */
+export const PDF_READ_TIMEOUT_MS_DEFAULT = 20_000;
+export const PDF_READ_MEMORY_MB_DEFAULT = 512;
+export const IMAGE_MAX_PIXELS_DEFAULT = 40_000_000;
+export const OBJECT_NAME_MAX_LENGTH = 40;
+export const GENERATED_IMAGE_SIZE = 1024;
+
+/**
+ * Sign-in and sign-up attempts per client address per minute. Sign-in guesses for one e-mail:
+ * refused past 10 per (address, e-mail) in 15 minutes (a success starts that count again);
+ * past 10 failures for the e-mail from anywhere, each attempt from an address that has not
+ * signed in to it waits 250 ms more, at most 2 s; past 30, addresses that have never signed in
+ * to it are refused for 15 minutes (a guesser spread over many addresses gets ~30 guesses per
+ * quarter hour), while the owner's known addresses keep working.
+ */
+export const AUTH_ATTEMPTS_PER_IP_PER_MINUTE = 30;
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS_AND_EMAIL = 10;
+export const SIGN_IN_EMAIL_WINDOW_MS = 15 * 60_000;
+export const SIGN_IN_SLOWDOWN_AFTER_FAILURES = 10;
+export const SIGN_IN_SLOWDOWN_STEP_MS = 250;
+export const SIGN_IN_SLOWDOWN_MAX_MS = 2000;
+export const SIGN_IN_REFUSE_AFTER_FAILURES = 30;
+export const SIGN_IN_COOLDOWN_SECONDS = 15 * 60;
+/** Checks of a signed-in account's current password (changePassword, deleteAccount), each counted, per SIGN_IN_EMAIL_WINDOW_MS. */
+export const PASSWORD_CHECKS_PER_ACCOUNT = 10;
+/** An address that signed in to an e-mail skips that e-mail's slow-down and cool-down for this long. */
+export const SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Contact messages, feedback and newsletter sign-ups per client address per hour (MESSAGE_RATE_PER_HOUR). */
+export const MESSAGE_RATE_PER_HOUR_DEFAULT = 20;
+
+/**
+ * Environment defaults for the API and worker processes, read by the C library when a process
+ * starts: glibc's malloc keeps at most 2 arenas, so memory freed by native code (image models,
+ * libvips checking uploads) is reused instead of spread over per-thread arenas (12 MP photo:
+ * worker peak 1.53 → 1.42 GB, idle −45 MB; API, 24 × 2 × 10 MB upload flood: baseline −50 MB,
+ * growth +40 → +8–17 MB).
+ */
+export const PROCESS_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };

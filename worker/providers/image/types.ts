@@ -1,0 +1,45 @@
+// The image providers' shapes, shared by the choice in index.ts and the implementations
+// in local.ts, openai.ts, cloudinary.ts and clipdrop.ts (which import this file, not index.ts).
+import type { ImageStyle } from '../../../server/shared/platform/domain.js';
+
+/**
+ * A finished image: bytes, or a URL the service hosts (fetched into our storage by
+ * worker/image-output.ts, never stored or published as it is); `summary` says in one
+ * line what was done when the service can tell (e.g. "Removed 2 × cup"), `details` goes to the
+ * creation's metadata.
+ */
+export type ImageOutput = ({ bytes: Buffer } | { url: string }) & { summary?: string; details?: Record<string, unknown> };
+
+/** A long step's progress, for the job (percent of the whole job, one line for the user). */
+export type Progress = (percent: number, message: string) => void;
+
+export interface ImageGenerator {
+  readonly name: string;
+  generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
+}
+
+/**
+ * Jobs one worker process can usefully run at once with this provider. The embedded engine
+ * works on one image at a time, so it says 1: waiting jobs stay in the queue, and a job's
+ * timeout starts when its work does, not while it waits behind other images.
+ */
+export interface OneAtATime {
+  readonly concurrency?: number;
+}
+
+export interface BackgroundRemover extends OneAtATime {
+  readonly name: string;
+  remove(image: Buffer, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
+}
+
+export interface ObjectRemover extends OneAtATime {
+  readonly name: string;
+  /** `mask`: painted pixels mark what to remove; without one the object is found by name. */
+  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
+}
+
+export interface ImageProviders {
+  generator: ImageGenerator;
+  background: BackgroundRemover;
+  objects: ObjectRemover;
+}

@@ -1,0 +1,12 @@
+// Text AI behind one interface (docs/real-services.md): an OpenAI-compatible API when
+// OPENAI_API_KEY is set, otherwise the embedded offline writer.
+import type { Config } from '../../../server/shared/platform/config.js';
+import { LocalTextProvider } from './local.js';
+import { OpenAITextProvider } from './real.js';
+import type { TextProvider } from './types.js';
+
+export type { TextProvider, TextRequest } from './types.js';
+
+export function createTextProvider(config: Config): TextProvider {
+  return config.OPENAI_API_KEY ? new OpenAITextProvider(config) : new LocalTextProvider(config.LOCAL_STREAM_DELAY_MS);
+}

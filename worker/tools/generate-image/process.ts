@@ -1,0 +1,19 @@
+// The worker's half of generate-image (its definition: server/shared/tools/generate-image.ts).
+import { defineProcessor } from '../processor.js';
+import { generateImageTool } from '../../../server/shared/tools/generate-image.js';
+import { store } from '../../image-output.js';
+import { withProviderRetry } from '../../retry.js';
+
+export const generateImageProcessor = defineProcessor(generateImageTool, {
+  provider: (services) => services.images.generator,
+  async process(run) {
+    const { description, style, publish, prompt } = run.input;
+    const generator = run.provider;
+    await run.enter('ANALYZING');
+    await run.enter('PROCESSING');
+    const output = await withProviderRetry(run, () => generator.generate({ description, style, prompt }, run.signal));
+    await run.enter('FINALIZING');
+    const saved = await store(run, output);
+    return { prompt, content: saved.url, published: publish, metadata: { provider: generator.name, style, width: saved.width, height: saved.height } };
+  },
+});

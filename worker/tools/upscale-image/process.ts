@@ -1,0 +1,27 @@
+// The worker's half of upscale-image (its definition: server/shared/tools/upscale-image.ts).
+import { defineProcessor } from '../processor.js';
+import { upscaleImageTool } from '../../../server/shared/tools/upscale-image.js';
+import { readImage } from '../../image-input.js';
+import { store } from '../../image-output.js';
+import { withProviderRetry } from '../../retry.js';
+import { createUpscaler } from './provider.js';
+
+export const upscaleImageProcessor = defineProcessor(upscaleImageTool, {
+  provider: (services) => createUpscaler(services.config),
+  async process(run) {
+    const upscaler = run.provider;
+    const { scale, uploadKey, filename, prompt } = run.input;
+    await run.enter('ANALYZING');
+    const image = await readImage(run.services, uploadKey);
+    await run.enter('PROCESSING', `Upscaling ${scale}×`);
+    const output = await withProviderRetry(run, () => upscaler.upscale(image.bytes, scale, run.signal));
+    await run.enter('FINALIZING');
+    const saved = await store(run, output);
+    return {
+      prompt,
+      content: saved.url,
+      // Which engine did it: IOPaint hands over to the embedded pipeline when its plugin is off.
+      metadata: { provider: typeof output.details?.provider === 'string' ? output.details.provider : upscaler.name, ...(output.details?.model ? { model: output.details.model } : {}), scale, width: saved.width ?? image.width * scale, height: saved.height ?? image.height * scale, original: { width: image.width, height: image.height }, filename },
+    };
+  },
+});
