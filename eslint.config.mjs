@@ -14,9 +14,34 @@ export default tseslint.config(
     },
   },
   {
+    // The API process never loads worker code: processors, models and providers run only in
+    // the worker (docs/architecture.md, "Where code runs"). tests/operations/boundaries.test.ts
+    // checks the same on the API's whole import graph.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+worker/', message: 'The API never imports worker code; move what both need to server/shared/.' }] }],
+    },
+  },
+  {
+    // The worker imports only the shared part of server/ (config, db, jobs, storage, tool definitions).
+    files: ['worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+server/(?!shared/)', message: 'The worker imports only server/shared/.' }] }],
+    },
+  },
+  {
+    // What both processes share depends on nothing of the API around it (server/shared/<part>/<file>.ts).
+    files: ['server/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!shared/)', message: 'server/shared/ imports nothing of the API (server/*) or the worker.' }] },
+      ],
+    },
+  },
+  {
     // The browser app talks to the server only over HTTP and WebSocket: it never imports
-    // server or worker code (docs/architecture.md). Which server code the worker may import
-    // is issue 29's layout work, not encoded yet.
+    // server or worker code (docs/architecture.md).
     files: ['client/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/worker/**', '**/prisma/**'], message: 'The client talks to the server over HTTP/WebSocket only.' }] }],

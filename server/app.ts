@@ -40,9 +40,9 @@ import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { FeedPageCache } from './http/feed-page-cache.js';
 import { feedFastPath } from './http/feed-fast-path.js';
-import { readFeedVersion } from './modules/creation/feed-version.js';
+import { readFeedVersion } from './shared/creations/feed-version.js';
 import { fileOrigins } from './shared/storage/index.js';
-import { graphqlUploads } from './uploads/uploads.js';
+import { graphqlUploads } from './uploads/graphql.js';
 import { startWebSocketServer } from './http/ws-server.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './shared/platform/metrics.js';
 

@@ -10,7 +10,7 @@ import { isTerminal, readJobText } from '../server/shared/jobs/job.events.js';
 import type { QueuePayload } from '../server/shared/jobs/job.kinds.js';
 import { announceEnd, completeJob, endJob, readJob} from '../server/shared/jobs/job.store.js';
 import { localFileOf } from '../server/shared/storage/local.js';
-import { deleteFileIfUnused } from '../server/modules/creation/creation.files.js';
+import { deleteFileIfUnused } from '../server/shared/creations/unused-files.js';
 import { jobInputSchema, type QueuedJob, type WorkPhase } from '../server/shared/tools/tool.js';
 import type { RunnableTool as Tool, ToolRun, ToolResult } from './tools/processor.js';
 import { parseInput } from '../server/shared/platform/validation.js';

@@ -3,7 +3,7 @@
 // answer {success, content, message}.
 import { Router } from 'express';
 import { authed, type RestDeps, type RestUploadConfig } from '../rest.js';
-import { parseRestUploads, removeRestUploads, restFile } from '../uploads/uploads.js';
+import { parseRestUploads, removeRestUploads, restFile } from '../uploads/rest.js';
 import { answerWhenDone, type JobAnswerDeps } from '../modules/job/job.rest.js';
 import type { Tool } from '../shared/tools/tool.js';
 import type { ToolFiles, ToolService } from './tool.service.js';

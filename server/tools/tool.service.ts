@@ -7,7 +7,9 @@ import type { User } from '../shared/db/generated/client.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import type { Job, JobService } from '../modules/job/job.service.js';
 import type { Storage } from '../shared/storage/types.js';
-import { readUpload, requireImage, requirePdf, type UploadedFile } from '../uploads/uploads.js';
+import { requireImage, requirePdf } from '../uploads/check.js';
+import { readUpload } from '../uploads/graphql.js';
+import type { UploadedFile } from '../uploads/receive.js';
 import { parseInput } from '../shared/platform/validation.js';
 import type { ToolDefinition, UploadSpec } from '../shared/tools/tool.js';
 

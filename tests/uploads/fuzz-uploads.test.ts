@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/shared/platform/errors.js';
-import { requireImage, requirePdf } from '../../server/uploads/uploads.js';
+import { requireImage, requirePdf } from '../../server/uploads/check.js';
 import { makePdf } from '../helpers/pdf.js';
 import { gqlOk, gqlUpload, signUp, startTestServer } from '../helpers/server.js';
 

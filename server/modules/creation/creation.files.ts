@@ -8,14 +8,6 @@ import type { Db } from '../../shared/db/prisma.js';
 import { unavailableError } from '../../http/service-unavailable.js';
 import type { FileUrls } from '../../shared/storage/file-urls.js';
 import { FILE_NAME, FILE_TYPES, localFilePath } from '../../shared/storage/local.js';
-import type { Storage } from '../../shared/storage/types.js';
-
-/** Removes a file of ours no creation points at any more (names made before they were random may be shared). */
-export async function deleteFileIfUnused(db: Db, storage: Pick<Storage, 'remove'>, name: string | null): Promise<void> {
-  if (!name || !FILE_NAME.test(name)) return;
-  if ((await db.creation.count({ where: { file: name } })) > 0) return;
-  await storage.remove(name);
-}
 
 const notFound = { success: false, message: 'No such file', code: 'NOT_FOUND' };
 

@@ -10,9 +10,9 @@ import { PAGE_SIZE_MAX } from '../../shared/platform/constants.js';
 import { FileUrls } from '../../shared/storage/file-urls.js';
 import { localFileOf } from '../../shared/storage/local.js';
 import type { Storage } from '../../shared/storage/types.js';
-import { deleteFileIfUnused } from './creation.files.js';
+import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
 import { announceCreation } from '../../shared/creations/creation.store.js';
-import { bumpFeedVersion } from './feed-version.js';
+import { bumpFeedVersion } from '../../shared/creations/feed-version.js';
 
 export type { Creation };
 

@@ -6,7 +6,7 @@
 // they get always carries the final count.
 import type { Redis } from 'ioredis';
 import { channelName, Topic, type LikeEvent } from '../../shared/platform/pubsub.js';
-import { feedVersionKey } from '../creation/feed-version.js';
+import { feedVersionKey } from '../../shared/creations/feed-version.js';
 import { redisScript } from '../../shared/platform/redis.js';
 
 /** Far longer than any event spends between its commit and Redis. */

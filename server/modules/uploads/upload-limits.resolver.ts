@@ -2,7 +2,7 @@
 // against it before sending anything, and its pickers show it in advance.
 import { Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context, Services } from '../../context.js';
-import { IMAGE_UPLOAD_TYPES } from '../../uploads/uploads.js';
+import { IMAGE_UPLOAD_TYPES } from '../../uploads/check.js';
 
 @ObjectType({ description: 'A file type a tool accepts' })
 export class UploadFileType {

@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { ACCOUNT_GONE_MESSAGE } from '../../shared/db/account-gone.js';
 import { type Db } from '../../shared/db/prisma.js';
 import { Topic, type PubSub } from '../../shared/platform/pubsub.js';
-import { deleteFileIfUnused } from '../creation/creation.files.js';
+import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
 import type { Storage } from '../../shared/storage/types.js';
 
 export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null =>

@@ -6,7 +6,7 @@ import type { CreationType } from '../db/generated/enums.js';
 import { Prisma } from '../db/prisma.js';
 import { channelName, Topic, type CreationPublishedEvent } from '../platform/pubsub.js';
 import { localFileOf } from '../storage/local.js';
-import { bumpFeedVersion } from '../../modules/creation/feed-version.js';
+import { bumpFeedVersion } from './feed-version.js';
 
 export interface NewCreation {
   id: string;

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deletePrivateUpload, readPrivateUpload, savePrivateUpload } from '../../uploads/uploads.js';
+import { deletePrivateUpload, readPrivateUpload, savePrivateUpload } from './private-uploads.js';
 import type { FileExt, Storage, StoredFile } from './types.js';
 
 export const FILE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp)$/;

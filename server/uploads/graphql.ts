@@ -1,0 +1,207 @@
+// GraphQL multipart requests, read whole before any resolver runs (graphqlUploads): type-graphql awaits
+// every argument that is a promise, Upload scalars included, before calling a resolver, so a file stream
+// left for the resolver to read would stall the multipart parser before it reached the next file, and
+// the request would never answer. So who may upload (identity, plan, rate, running jobs) is asked
+// before the first file.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError, ErrorCode, isAppError } from '../shared/platform/errors.js';
+import { refusalBody } from '../http/request-errors.js';
+import { answerStalled, incomingDir, removeReceived, tooLarge, watchIdle, type UploadedFile } from './receive.js';
+
+/** A GraphQL upload already read to its end: its temporary file, or why it could not be read. */
+interface ReceivedUpload extends FileUpload {
+  received: { path: string; size: number } | { error: AppError };
+}
+
+const isReceived = (file: FileUpload): file is ReceivedUpload => 'received' in file;
+
+/**
+ * Reads one file of a multipart request to its end into a temporary file in `dir` (named in
+ * `paths`, for removal), keeping at most maxBytes (the rest is discarded).
+ */
+async function receive(file: FileUpload, maxBytes: number, dir: string, paths: Set<string>): Promise<ReceivedUpload> {
+  let received: ReceivedUpload['received'];
+  const path = join(dir, randomUUID());
+  paths.add(path);
+  let size = 0;
+  try {
+    const stream = file.createReadStream();
+    await pipeline(
+      stream,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          // Past the limit the parser (limited to maxBytes + 1) skips the rest of the file.
+          if (size <= maxBytes) yield chunk;
+        }
+      },
+      createWriteStream(path, { mode: 0o600 }),
+    );
+    received = size > maxBytes || (stream as { truncated?: boolean }).truncated ? { error: tooLarge(maxBytes) } : { path, size };
+  } catch (e) {
+    received =
+      (e as { status?: number }).status === 413 ? { error: tooLarge(maxBytes) } : { error: new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`) };
+  }
+  const { error } = received as { error?: AppError };
+  return {
+    filename: file.filename,
+    fieldName: file.fieldName,
+    mimetype: file.mimetype,
+    encoding: file.encoding,
+    received,
+    createReadStream: () => {
+      if (error) throw error;
+      // Typed as graphql-upload-minimal's own stream; any Readable is what it really hands out.
+      return createReadStream(path) as unknown as ReturnType<FileUpload['createReadStream']>;
+    },
+  };
+}
+
+/** Every Upload placed in the operations (a batch is an array), once each; iterative, so no nesting overflows the stack. */
+function uploadsIn(operations: unknown): Set<Upload> {
+  const found = new Set<Upload>();
+  const stack = [operations];
+  while (stack.length) {
+    const value = stack.pop();
+    if (value instanceof Upload) found.add(value);
+    else if (value && typeof value === 'object') for (const v of Object.values(value)) stack.push(v);
+  }
+  return found;
+}
+
+/** Discards a file of a refused request as the parser reaches it (nothing is kept). */
+function discard(file: FileUpload): void {
+  try {
+    const stream = file.createReadStream();
+    stream.on('error', () => undefined);
+    stream.resume();
+  } catch {
+    // Already failed (too large, request gone): nothing to read.
+  }
+}
+
+export interface GraphqlUploadLimits {
+  maxBytes: number;
+  maxFiles: number;
+  idleMs: number;
+  /**
+   * Throws an AppError when the request's files must not be read (no identity, plan, rate,
+   * running jobs, uploads under way); asked once the operations are parsed, before the first
+   * file arrives. What it returns is called when the request ends (a slot given back).
+   */
+  admit?: (req: Request) => Promise<(() => void) | void>;
+}
+
+/**
+ * Express middleware for GraphQL multipart requests (graphql-multipart-request-spec),
+ * in place of graphql-upload-minimal's: each file is read into a temporary file, removed
+ * when the request ends (at most maxBytes,
+ * a larger one is refused with PAYLOAD_TOO_LARGE when its resolver reads it) as the
+ * parser reaches it, whatever the order of the map and the parts, and the operation
+ * runs only once every file is in. A request that `admit` refuses runs at once instead,
+ * its uploads failing with the refusal, while its files are read and thrown away. A
+ * request that sends nothing for idleMs is refused with 408 and its connection closed
+ * (after an early answer, the connection is just closed), so no upload can hold a
+ * request open.
+ */
+export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is('multipart/form-data')) return next();
+    const received: Promise<unknown>[] = [];
+    let done = false;
+    let discarding = false;
+    const finish = (err?: unknown) => {
+      if (done) return;
+      done = true;
+      // A refused request is answered before its body ends: keep watching for a stall until then.
+      if (discarding && !req.readableEnded) req.once('end', () => stopWatching());
+      else stopWatching();
+      next(err);
+    };
+    let stopWatching = () => {};
+    const paths = new Set<string>();
+    let release: (() => void) | void = undefined;
+    res.once('close', () => {
+      release?.();
+      void removeReceived(paths);
+    });
+    /** Answers the request here, with a code; the rest of its body is not read. */
+    const refuse = (status: number, code: ErrorCode, message: string) => {
+      if (done) return;
+      done = true;
+      stopWatching();
+      req.unpipe();
+      res.status(status).set('Connection', 'close').json(refusalBody(code, message));
+    };
+    processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
+      .then(async (operations) => {
+        const uploads = uploadsIn(operations);
+        let refusal: AppError | null = null;
+        if (uploads.size && limits.admit) {
+          try {
+            release = await limits.admit(req);
+            if (res.writableEnded || res.destroyed) release?.();
+          } catch (e) {
+            refusal = isAppError(e) ? e : null;
+          }
+        }
+        const dir = refusal || uploads.size === 0 ? '' : await incomingDir();
+        for (const upload of uploads) {
+          if (refusal) {
+            upload.promise.then(discard, () => undefined);
+            upload.promise = Promise.reject(refusal);
+          } else {
+            // The Upload scalar hands resolvers this promise: it now settles once the file is read.
+            upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes, dir, paths));
+            received.push(upload.promise);
+          }
+          upload.promise.catch(() => undefined);
+        }
+        discarding = refusal !== null;
+        const outcomes = await Promise.allSettled(received);
+        // The map named a file the body never carried: a malformed request, not a resolver's failure.
+        const unsent = outcomes.find((o) => o.status === 'rejected' && (o.reason as { status?: number }).status === 400);
+        if (unsent) return refuse(400, ErrorCode.BAD_USER_INPUT, "A file the request's map names was not sent");
+        req.body = operations;
+        finish();
+      })
+      .catch((error: { status?: number; expose?: boolean; message?: string }) => {
+        if (!error.status || !error.expose) return finish(error);
+        // graphql-upload-minimal's refusals of the request's shape (too many files, bad operations or map).
+        if (error.status === 413) return refuse(413, ErrorCode.PAYLOAD_TOO_LARGE, `Too many files in one request: at most ${limits.maxFiles}`);
+        refuse(error.status, ErrorCode.BAD_USER_INPUT, `The upload request is malformed: ${error.message ?? 'unknown error'}`);
+      });
+    // Watched once the parser is attached (adding a 'data' listener starts the flow).
+    stopWatching = watchIdle(req, limits.idleMs, () => {
+      if (discarding) {
+        // Answered (or answering) already: only the connection is left to close.
+        if (res.writableFinished) req.socket.destroy();
+        else res.once('finish', () => req.socket.destroy());
+        return;
+      }
+      if (done) return;
+      done = true;
+      answerStalled(req, res, limits.idleMs);
+    });
+  };
+}
+
+/** A GraphQL upload as a received file, refusing more than maxBytes; the file was read by graphqlUploads. */
+export async function readUpload(upload: Promise<FileUpload> | FileUpload): Promise<UploadedFile> {
+  let file: FileUpload;
+  try {
+    file = await upload;
+  } catch (e) {
+    throw new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`);
+  }
+  // Only graphqlUploads hands out uploads: one that it did not read is a request it never saw.
+  if (!isReceived(file)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'The upload must be sent as a multipart request');
+  const { received } = file;
+  if ('error' in received) throw received.error;
+  return { ...received, filename: file.filename };
+}
