@@ -12,7 +12,7 @@ import { SiteLinksResolver } from '../modules/site/site.resolver.js';
 import { UploadLimitsResolver } from '../modules/uploads/upload-limits.resolver.js';
 import { UserResolver } from '../modules/user/user.resolver.js';
 import { toolsFor } from '../shared/tools/catalogue.js';
-import { TOOL_RESOLVERS } from '../tools/resolvers.js';
+import { toolResolver } from '../tools/graphql.js';
 
 /** Every resolver of the schema. */
 const resolvers = [
@@ -30,7 +30,7 @@ const resolvers = [
 
 /** The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql reads field types from decorator metadata. */
 export async function createSchema(pubSub: PubSub, opts: { noopTool?: boolean } = {}): Promise<GraphQLSchema> {
-  const tools = toolsFor({ ENABLE_NOOP_TOOL: opts.noopTool ?? false }).map((t) => TOOL_RESOLVERS[t.kind]);
+  const tools = toolsFor({ ENABLE_NOOP_TOOL: opts.noopTool ?? false }).map(toolResolver);
   return useSyncResolvers(await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as BuildSchemaOptions['resolvers'], pubSub, validate: false }));
 }
 

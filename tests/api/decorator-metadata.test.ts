@@ -27,7 +27,7 @@ describe('decorator metadata', () => {
   it('is emitted by the runtime loader the server runs under', () => {
     const probe = `
       import 'reflect-metadata';
-      import { CreationObject } from '../server/modules/creation/creation.types.ts';
+      import { CreationObject } from './server/modules/creation/creation.types.ts';
       console.log(Reflect.getMetadata('design:type', CreationObject.prototype, 'prompt')?.name);`;
     const out = execFileSync(process.execPath, ['--import', '@swc-node/register/esm-register', '--input-type=module', '-e', probe], {
       encoding: 'utf8',

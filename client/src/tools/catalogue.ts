@@ -1,15 +1,17 @@
 // Every AI tool the client shows, in one list: the router (/ai/<path>), the sidebar, the
 // landing grid, the product demo and documentation pages, the badges and the dashboard's
-// creation labels all read it. Adding a tool is its feature folder and one entry here.
+// creation labels all read it. Adding a tool is its feature folder and one entry here; its
+// kind, plan and creation type are the server's (server-tools.ts, made by `npm run codegen`).
 // Route components load on demand, so this file stays small in the landing page's bundle.
 import { Eraser, FileText, Hash, Image, ImageIcon, Maximize2, PenLine, Scissors, SquarePen, Type, type LucideIcon } from 'lucide-react';
 import type { LazyExoticComponent, ComponentType } from 'react';
 import type { CreationType } from '../gql/graphql';
 import type { DemoKind } from '../features/site/components/DemoStage';
 import { lazyNamed } from '../lib/lazyNamed';
+import { SERVER_TOOLS, type ServerToolKind } from './server-tools';
 
 export interface ToolEntry {
-  /** The tool's name in the job store (its current job survives navigation). */
+  /** The server's kind of the tool, and its name in the job store (its current job survives navigation). */
   slot: string;
   /** Under /ai. */
   path: `/ai/${string}`;
@@ -26,12 +28,14 @@ export interface ToolEntry {
   Route: LazyExoticComponent<ComponentType>;
 }
 
+/** What the client says of a tool; its kind, plan and creation type come from the server's definition. */
+type ClientTool = Omit<ToolEntry, 'slot' | 'plan' | 'creation'> & { kind: ServerToolKind; creationLabel: string };
+
 /** In the sidebar's order (product §2). */
-export const TOOLS: readonly ToolEntry[] = [
+const CLIENT_TOOLS: readonly ClientTool[] = [
   {
-    slot: 'article',
+    kind: 'article',
     path: '/ai/write-article',
-    plan: 'FREE',
     nav: { label: 'Write Article', icon: SquarePen },
     card: { title: 'AI Article Writer', description: 'Generate well-structured, engaging articles on any topic in the length you choose.', icon: PenLine, gradient: 'from-indigo-500 to-blue-500' },
     demo: {
@@ -44,13 +48,12 @@ export const TOOLS: readonly ToolEntry[] = [
       useCases: ['Blog posts', 'Knowledge-base articles', 'First drafts for editors'],
     },
     docs: { name: 'Article Writer', text: 'enter a topic and choose Short (500–800 words), Medium (800–1200 words) or Long (1200+ words).' },
-    creation: { type: 'ARTICLE', label: 'Article', image: false },
+    creationLabel: 'Article',
     Route: lazyNamed(() => import('../features/article/routes/WriteArticleRoute'), 'WriteArticleRoute'),
   },
   {
-    slot: 'blog-titles',
+    kind: 'blog-titles',
     path: '/ai/blog-titles',
-    plan: 'FREE',
     nav: { label: 'Blog Titles', icon: Hash },
     card: { title: 'Blog Title Generator', description: 'Find catchy, click-worthy headlines for your posts from a single keyword.', icon: Hash, gradient: 'from-fuchsia-500 to-purple-600' },
     demo: {
@@ -63,13 +66,12 @@ export const TOOLS: readonly ToolEntry[] = [
       useCases: ['Content calendars', 'SEO experiments', 'Newsletter subject lines'],
     },
     docs: { name: 'Blog Titles', text: 'enter a keyword and a category (General, Technology, Business, Health, Lifestyle, Education, Travel or Food).' },
-    creation: { type: 'BLOG_TITLE', label: 'Blog titles', image: false },
+    creationLabel: 'Blog titles',
     Route: lazyNamed(() => import('../features/blog-titles/routes/BlogTitlesRoute'), 'BlogTitlesRoute'),
   },
   {
-    slot: 'image',
+    kind: 'image',
     path: '/ai/generate-images',
-    plan: 'PREMIUM',
     nav: { label: 'Generate Images', icon: Image },
     card: { title: 'AI Image Generation', description: 'Turn a description into striking visuals in styles from realistic to anime.', icon: ImageIcon, gradient: 'from-emerald-500 to-teal-500' },
     demo: {
@@ -82,13 +84,12 @@ export const TOOLS: readonly ToolEntry[] = [
       useCases: ['Blog and social media visuals', 'Concept art and mood boards', 'Thumbnails and banners'],
     },
     docs: { name: 'Generate Images', text: 'describe the image and choose a style: Realistic, Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.' },
-    creation: { type: 'IMAGE', label: 'Image', image: true },
+    creationLabel: 'Image',
     Route: lazyNamed(() => import('../features/image/routes/GenerateImagesRoute'), 'GenerateImagesRoute'),
   },
   {
-    slot: 'background-removal',
+    kind: 'background-removal',
     path: '/ai/remove-background',
-    plan: 'PREMIUM',
     nav: { label: 'Remove Background', icon: Eraser },
     card: { title: 'Background Removal', description: 'Cut out the subject of any photo cleanly, ready for your next design.', icon: Eraser, gradient: 'from-orange-500 to-amber-500' },
     demo: {
@@ -101,13 +102,12 @@ export const TOOLS: readonly ToolEntry[] = [
       useCases: ['Product photos', 'Profile pictures', 'Design compositions'],
     },
     docs: { name: 'Remove Background', text: 'upload any image to get a transparent PNG.' },
-    creation: { type: 'BACKGROUND_REMOVAL', label: 'Background removal', image: true },
+    creationLabel: 'Background removal',
     Route: lazyNamed(() => import('../features/background-removal/routes/RemoveBackgroundRoute'), 'RemoveBackgroundRoute'),
   },
   {
-    slot: 'object-removal',
+    kind: 'object-removal',
     path: '/ai/remove-object',
-    plan: 'PREMIUM',
     nav: { label: 'Remove Object', icon: Scissors },
     card: { title: 'Object Removal', description: 'Erase unwanted objects from an image and keep the scene looking natural.', icon: Scissors, gradient: 'from-sky-500 to-cyan-500' },
     demo: {
@@ -120,23 +120,21 @@ export const TOOLS: readonly ToolEntry[] = [
       useCases: ['Removing photobombers', 'Cleaning real-estate shots', 'Tidying product scenes'],
     },
     docs: { name: 'Remove Object', text: 'upload an image and name one object, in one word.' },
-    creation: { type: 'OBJECT_REMOVAL', label: 'Object removal', image: true },
+    creationLabel: 'Object removal',
     Route: lazyNamed(() => import('../features/object-removal/routes/RemoveObjectRoute'), 'RemoveObjectRoute'),
   },
   {
-    slot: 'upscale-image',
+    kind: 'upscale-image',
     path: '/ai/upscale-image',
-    plan: 'PREMIUM',
     nav: { label: 'Upscale Image', icon: Maximize2 },
     card: { title: 'Image Upscaler', description: 'Enlarge a photo 2× or 4× and keep its edges and textures crisp.', icon: Maximize2, gradient: 'from-violet-500 to-indigo-500' },
     docs: { name: 'Upscale Image', text: 'upload an image and choose 2× or 4×; the result is sharper than plain resizing (at most 36 megapixels).' },
-    creation: { type: 'UPSCALE', label: 'Upscaled image', image: true },
+    creationLabel: 'Upscaled image',
     Route: lazyNamed(() => import('../features/upscale-image/routes/UpscaleImageRoute'), 'UpscaleImageRoute'),
   },
   {
-    slot: 'resume-review',
+    kind: 'resume-review',
     path: '/ai/review-resume',
-    plan: 'PREMIUM',
     nav: { label: 'Review Resume', icon: FileText },
     card: { title: 'Resume Reviewer', description: 'Get clear, actionable feedback on your resume to stand out to recruiters.', icon: FileText, gradient: 'from-rose-500 to-pink-500' },
     demo: {
@@ -149,7 +147,13 @@ export const TOOLS: readonly ToolEntry[] = [
       useCases: ['Job applications', 'Career changes', 'Polishing a LinkedIn profile'],
     },
     docs: { name: 'Resume Review', text: 'upload a PDF resume to get structured feedback.' },
-    creation: { type: 'RESUME_REVIEW', label: 'Resume review', image: false },
+    creationLabel: 'Resume review',
     Route: lazyNamed(() => import('../features/resume-review/routes/ReviewResumeRoute'), 'ReviewResumeRoute'),
   },
 ];
+
+/** Each tool with what the server's definition says of it (server-tools.ts, generated with schema.graphql). */
+export const TOOLS: readonly ToolEntry[] = CLIENT_TOOLS.map(({ kind, creationLabel, ...tool }) => {
+  const server = SERVER_TOOLS[kind];
+  return { ...tool, slot: server.kind, plan: server.plan, creation: { type: server.creationType, label: creationLabel, image: server.output === 'image' } };
+});

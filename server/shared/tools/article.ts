@@ -28,9 +28,13 @@ export const articleTool = defineTool({
   quota: 'text',
   input: z.object({
     topic: requiredText('Please enter a topic for the article', TOPIC_MAX_LENGTH, `The topic is too long (at most ${TOPIC_MAX_LENGTH} characters)`),
-    length: z.enum(ArticleLength, { message: 'Length must be SHORT, MEDIUM or LONG' }).default('SHORT'),
+    length: z
+      .enum(ArticleLength, { message: 'Length must be SHORT, MEDIUM or LONG' })
+      .meta({ id: 'ArticleLength', description: 'Short 500–800, Medium 800–1200, Long 1200–1600 words' })
+      .default('SHORT'),
   }),
   uploads: [],
+  graphql: { mutation: 'generateArticle', description: 'Starts writing an article; follow it with jobProgress', fields: 'input', inputType: 'GenerateArticleInput' },
   prompt: ({ topic, length }) => `Write an article about ${topic} in ${ARTICLE_LENGTH_LABELS[length]}`,
   phases: { ANALYZING: [10, 'Planning the article'], PROCESSING: [20, 'Writing'], FINALIZING: [95, 'Saving the article'] },
   rest: { path: '/api/ai/generate-article', fromBody: (body) => ({ topic: topicOf(body.prompt), length: lengthOf(body.length) }) },

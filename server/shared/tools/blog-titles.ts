@@ -25,9 +25,10 @@ export const blogTitlesTool = defineTool({
   quota: 'text',
   input: z.object({
     keyword: requiredText('Please enter a keyword', KEYWORD_MAX_LENGTH, `The keyword is too long (at most ${KEYWORD_MAX_LENGTH} characters)`),
-    category: z.enum(BlogCategory, { message: 'Unknown blog category' }).default('GENERAL'),
+    category: z.enum(BlogCategory, { message: 'Unknown blog category' }).meta({ id: 'BlogCategory' }).default('GENERAL'),
   }),
   uploads: [],
+  graphql: { mutation: 'generateBlogTitles', description: 'Starts generating ten blog titles; follow it with jobProgress', fields: 'input', inputType: 'GenerateBlogTitlesInput' },
   prompt: ({ keyword, category }) => `Generate a blog title for the keyword ${keyword} in the category ${BLOG_CATEGORY_LABELS[category]}`,
   phases: { ANALYZING: [10, 'Looking at the keyword'], PROCESSING: [20, 'Writing titles'], FINALIZING: [95, 'Saving the titles'] },
   rest: { path: '/api/ai/generate-blog-title', fromBody: (body) => keywordAndCategoryOf(body.prompt) },

@@ -51,6 +51,13 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, K extends s
   prompt: (input: z.infer<S>) => string;
   /** Where each phase starts (percent) and what it tells the user. */
   phases: Record<WorkPhase, readonly [percent: number, message: string]>;
+  /**
+   * Its GraphQL mutation, made from this definition (server/tools/graphql.ts): `input` takes the
+   * fields as one input object named `inputType`, `arguments` each field as its own argument beside
+   * the uploads. Types, defaults and descriptions come from `input` (an enum's name from its
+   * `.meta({ id })`, a field's description from `.describe()`).
+   */
+  graphql: { mutation: string; description: string } & ({ fields: 'input'; inputType: string } | { fields: 'arguments' });
   /** The REST mirror (product §7): its path, and its body's fields turned into `input`. */
   rest?: { path: string; fromBody: (body: Record<string, unknown>) => unknown };
   /** Off unless this says so (the benchmark-only tool). */
