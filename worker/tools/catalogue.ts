@@ -1,27 +1,11 @@
-// Each tool's processor, paired with its definition by kind: the worker runs a queue for every
-// tool of server/shared/tools/catalogue.ts that this process offers.
+// Each tool's processor (one line each in all.ts), paired with its definition by kind: the worker
+// runs a queue for every tool of server/shared/tools/catalogue.ts that this process offers.
 import type { Config } from '../../server/shared/platform/config.js';
 import { toolsFor } from '../../server/shared/tools/catalogue.js';
-import { articleProcessor } from './article/process.js';
-import { backgroundRemovalProcessor } from './background-removal/process.js';
-import { blogTitlesProcessor } from './blog-titles/process.js';
-import { generateImageProcessor } from './generate-image/process.js';
-import { noopProcessor } from './noop/process.js';
-import { objectRemovalProcessor } from './object-removal/process.js';
+import * as ALL from './all.js';
 import type { RunnableTool } from './processor.js';
-import { resumeReviewProcessor } from './resume-review/process.js';
-import { upscaleImageProcessor } from './upscale-image/process.js';
 
-const PROCESSORS: readonly RunnableTool[] = [
-  articleProcessor,
-  blogTitlesProcessor,
-  generateImageProcessor,
-  backgroundRemovalProcessor,
-  objectRemovalProcessor,
-  resumeReviewProcessor,
-  upscaleImageProcessor,
-  noopProcessor,
-];
+const PROCESSORS: readonly RunnableTool[] = Object.values(ALL);
 
 /** The tools this worker runs: every tool this process offers, with its processor. */
 export function runnableTools(config: Pick<Config, 'ENABLE_NOOP_TOOL'>): readonly RunnableTool[] {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Adding a tool is its feature folder plus one catalogue entry: a made-up entry added here
+// Adding a tool is its feature folder (with its tool.ts entry): a made-up entry added here
 // reaches the router (with its badge), the sidebar, the landing grid, the documentation
 // page and the dashboard's labels, without touching any of them.
 import { MockedProvider } from '@apollo/client/testing/react';

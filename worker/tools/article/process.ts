@@ -1,4 +1,4 @@
-// The worker's half of article (its definition: server/shared/tools/article.ts).
+// The worker's half of the article tool (its definition: server/shared/tools/article.ts).
 import { defineProcessor } from '../processor.js';
 import { articleTool } from '../../../server/shared/tools/article.js';
 import { countWords } from '../../providers/text/local/words.js';

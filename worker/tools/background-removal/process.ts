@@ -1,4 +1,4 @@
-// The worker's half of background-removal (its definition: server/shared/tools/background-removal.ts).
+// The worker's half of the background-removal tool (its definition: server/shared/tools/background-removal.ts).
 import { defineProcessor } from '../processor.js';
 import { backgroundRemovalTool } from '../../../server/shared/tools/background-removal.js';
 import { progressOf, readImage } from '../../image-input.js';

@@ -1,4 +1,4 @@
-// The worker's half of blog-titles (its definition: server/shared/tools/blog-titles.ts).
+// The worker's half of the blog-titles tool (its definition: server/shared/tools/blog-titles.ts).
 import { defineProcessor } from '../processor.js';
 import { blogTitlesTool } from '../../../server/shared/tools/blog-titles.js';
 import { streamText } from '../../stream-text.js';

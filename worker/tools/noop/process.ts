@@ -1,4 +1,4 @@
-// The worker's half of noop (its definition: server/shared/tools/noop.ts).
+// The worker's half of the noop tool (its definition: server/shared/tools/noop.ts).
 import { defineProcessor } from '../processor.js';
 import { noopTool } from '../../../server/shared/tools/noop.js';
 import { createHash } from 'node:crypto';

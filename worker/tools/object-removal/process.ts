@@ -1,4 +1,4 @@
-// The worker's half of object-removal (its definition: server/shared/tools/object-removal.ts).
+// The worker's half of the object-removal tool (its definition: server/shared/tools/object-removal.ts).
 import { defineProcessor } from '../processor.js';
 import { objectRemovalTool } from '../../../server/shared/tools/object-removal.js';
 import { progressOf, readImage } from '../../image-input.js';

@@ -1,4 +1,4 @@
-// The worker's half of resume-review (its definition: server/shared/tools/resume-review.ts).
+// The worker's half of the resume-review tool (its definition: server/shared/tools/resume-review.ts).
 import { defineProcessor } from '../processor.js';
 import { resumeReviewTool } from '../../../server/shared/tools/resume-review.js';
 import { readPdfText } from '../../pdf/read.js';

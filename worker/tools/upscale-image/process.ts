@@ -1,4 +1,4 @@
-// The worker's half of upscale-image (its definition: server/shared/tools/upscale-image.ts).
+// The worker's half of the upscale-image tool (its definition: server/shared/tools/upscale-image.ts).
 import { defineProcessor } from '../processor.js';
 import { upscaleImageTool } from '../../../server/shared/tools/upscale-image.js';
 import { readImage } from '../../image-input.js';

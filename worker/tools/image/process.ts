@@ -1,10 +1,10 @@
-// The worker's half of generate-image (its definition: server/shared/tools/generate-image.ts).
+// The worker's half of image generation (its definition: server/shared/tools/image.ts).
 import { defineProcessor } from '../processor.js';
-import { generateImageTool } from '../../../server/shared/tools/generate-image.js';
+import { imageTool } from '../../../server/shared/tools/image.js';
 import { store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
 
-export const generateImageProcessor = defineProcessor(generateImageTool, {
+export const imageProcessor = defineProcessor(imageTool, {
   provider: (services) => services.images.generator,
   async process(run) {
     const { description, style, publish, prompt } = run.input;

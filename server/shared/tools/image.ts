@@ -16,7 +16,7 @@ function descriptionAndStyleOf(prompt: unknown): { description: unknown; style: 
   return { description: m[1], style: style ?? label.toUpperCase() };
 }
 
-export const generateImageTool = defineTool({
+export const imageTool = defineTool({
   kind: 'image',
   creationType: 'IMAGE',
   output: 'image',
