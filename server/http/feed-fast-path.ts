@@ -12,7 +12,7 @@ const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8'
 
 /**
  * The content type Apollo answers each Accept header with (its Negotiator's choice); a header
- * not listed goes to Apollo. tests/feed-fast-path.test.ts checks each against Apollo.
+ * not listed goes to Apollo. tests/community/feed-cache.test.ts checks each against Apollo.
  */
 export const CONTENT_TYPE_BY_ACCEPT: ReadonlyMap<string | undefined, string> = new Map([
   [undefined, JSON_TYPE],

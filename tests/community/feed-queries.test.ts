@@ -61,7 +61,7 @@ describe('communityFeed', () => {
     expect(deeper.count).toBe(small.count);
     expect((await queriesFor(50, token, '')).count).toBe(small.count);
     // …and an anonymous reader costs the page alone (a page not read before: a page read
-    // again is answered from the kept copy, with no query at all — tests/feed-cache.test.ts).
+    // again is answered from the kept copy, with no query at all — tests/community/feed-cache.test.ts).
     expect((await queriesFor(49, null)).count).toBe(1);
   });
 

@@ -3,7 +3,7 @@
 // Every toggle must answer, the likers and the count must be exact (3 toggles = liked), and
 // subscribers on either process must end on the final count. On a busy machine 18 of 600 got
 // no answer (issue 27, item 8: the server closed keep-alive connections after Node's 5 s
-// default as clients reused them; tests/keep-alive.test.ts).
+// default as clients reused them; tests/realtime/keep-alive.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens.js';
 import { collect, gql, signUp, spawnApiProcess, startTestServer, waitFor, wsClient, type GqlResult } from '../helpers/server.js';

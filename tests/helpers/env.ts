@@ -14,5 +14,5 @@ process.env.NODE_ENV = 'test';
 process.env.PORT = '0';
 process.env.HOST = '127.0.0.1';
 // Test files share one database but not one Redis prefix: from a stack's prefix, another
-// file's queued jobs look abandoned. tests/job-reaper.test.ts calls the sweep itself.
+// file's queued jobs look abandoned. tests/jobs/job-reaper.test.ts calls the sweep itself.
 process.env.JOB_REAP_AFTER_MS ??= String(60 * 60 * 1000);

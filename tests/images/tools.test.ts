@@ -55,7 +55,7 @@ describe('image generation', () => {
     expect(url).toMatch(/^\/files\/[0-9a-f]{64}\.png$/);
     const { res, bytes } = await fetchImage(url);
     expect(res.headers.get('content-type')).toBe('image/png');
-    // Published: anyone may fetch and cache it (tests/private-files.test.ts covers private ones).
+    // Published: anyone may fetch and cache it (tests/uploads/private-files.test.ts covers private ones).
     expect(res.headers.get('cache-control')).toBe(`public, max-age=${stack.config.FILE_URL_TTL_SECONDS}`);
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);

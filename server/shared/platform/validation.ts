@@ -19,7 +19,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * A trimmed, non-blank string of at most `max` characters, with the messages a person reads.
- * NUL is refused (Postgres cannot store it; found by tests/fuzz-graphql.test.ts) and a
+ * NUL is refused (Postgres cannot store it; found by tests/api/fuzz-graphql.test.ts) and a
  * lone surrogate becomes U+FFFD, as any UTF-8 encoder would make it.
  */
 export const requiredText = (blank: string, max: number, tooLong = `At most ${max} characters, please`) =>

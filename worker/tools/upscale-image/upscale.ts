@@ -1,6 +1,6 @@
 // The embedded upscaler: a photo made 2× or 4× larger by Lanczos-3 interpolation of a
 // pre-sharpened copy, with ringing held back near edges. Measured against plain Lanczos-3
-// (sharp's resize) in tests/upscale-quality.test.ts and `bench/upscale-quality.ts`.
+// (sharp's resize) in tests/images/upscale-quality.test.ts and `bench/upscale-quality.ts`.
 //
 // Why each step:
 // - Own interpolation instead of sharp's resize: when sharp (libvips 8.18) enlarges with an
