@@ -5,18 +5,7 @@ import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from './shared/platform/errors.js';
 import { redisScript } from './shared/platform/redis.js';
 
-// KEYS[1] the window. ARGV: now, window ms, this request's member. Returns [count, oldest score].
-const hitScript = redisScript<[number, string]>(
-  'atelierRateHit',
-  1,
-  `local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, now - window)
-redis.call('ZADD', KEYS[1], now, ARGV[3])
-local count = redis.call('ZCARD', KEYS[1])
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-redis.call('PEXPIRE', KEYS[1], window)
-return { count, oldest[2] }`,
-);
+const hitScript = redisScript<[number, string]>(new URL('./rate-hit.lua', import.meta.url));
 
 export async function hit(redis: Redis, key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
   const now = Date.now();

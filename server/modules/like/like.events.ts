@@ -12,30 +12,7 @@ import { redisScript } from '../../shared/platform/redis.js';
 /** Far longer than any event spends between its commit and Redis. */
 const NEWEST_KEPT_MS = 10 * 60_000;
 
-// KEYS[1] newest event of the creation (hash v, e, p), KEYS[2] the feed's version
-// (feed-version.ts: kept feed pages are stale from now on); ARGV: version, event JSON,
-// published ('1' or '0'), keep-for ms, the creation's channel, the whole feed's channel.
-const publishNewest = redisScript(
-  'atelierLikePublish',
-  2,
-  `
-redis.call('INCR', KEYS[2])
-local v = tonumber(ARGV[1])
-local event, published = ARGV[2], ARGV[3]
-local newest = tonumber(redis.call('HGET', KEYS[1], 'v') or '-1')
-if newest > v then
-  event = redis.call('HGET', KEYS[1], 'e')
-  published = redis.call('HGET', KEYS[1], 'p')
-else
-  redis.call('HSET', KEYS[1], 'v', ARGV[1], 'e', event, 'p', published)
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-redis.call('PUBLISH', ARGV[5], event)
--- The whole feed is the published creations: a private one's changes are not put there.
-if published == '1' then redis.call('PUBLISH', ARGV[6], event) end
-return 1
-`,
-);
+const publishNewest = redisScript(new URL('./like-publish.lua', import.meta.url));
 
 /** Publishes a committed like change on its creation's channel (and the whole feed's, when published), and moves the feed's version. */
 export async function publishLikeEvent(redis: Redis, prefix: string, event: LikeEvent, version: number): Promise<void> {

@@ -41,28 +41,7 @@ export const isTerminal = (phase: JobPhase) => TERMINAL_PHASES.includes(phase);
 export const jobTextKey = (prefix: string, jobId: string) => `${prefix}:job-text:${jobId}`;
 export const jobStateKey = (prefix: string, jobId: string) => `${prefix}:job:${jobId}`;
 
-/**
- * KEYS: state hash, text. ARGV: only-while-live ('1'), phase, percent, message ('' keeps the
- * stored one, else 'm' + message), creationId, text mode ('' none, 'a' append, 's' set), text,
- * ttl, channel, event JSON, now (ms). Returns 0 when refused (the job had ended), else 1. A
- * worker's first report (only-while-live) also marks when the work started.
- */
-const emitScript = redisScript<number>(
-  'atelierJobEmit',
-  2,
-  `
-local phase = redis.call('HGET', KEYS[1], 'phase')
-if ARGV[1] == '1' and (phase == 'COMPLETED' or phase == 'FAILED' or phase == 'CANCELLED') then return 0 end
-redis.call('HSET', KEYS[1], 'phase', ARGV[2], 'percent', ARGV[3], 'updatedAt', ARGV[11])
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'message', string.sub(ARGV[4], 2)) end
-if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'creationId', ARGV[5]) end
-if ARGV[1] == '1' then redis.call('HSETNX', KEYS[1], 'startedAt', ARGV[11]) end
-redis.call('EXPIRE', KEYS[1], ARGV[8])
-if ARGV[6] == 's' then redis.call('SET', KEYS[2], ARGV[7], 'EX', ARGV[8])
-elseif ARGV[6] == 'a' then redis.call('APPEND', KEYS[2], ARGV[7]); redis.call('EXPIRE', KEYS[2], ARGV[8]) end
-redis.call('PUBLISH', ARGV[9], ARGV[10])
-return 1`,
-);
+const emitScript = redisScript<number>(new URL('./job-emit.lua', import.meta.url));
 
 export interface EmitOptions {
   /** Given when the delta does not simply extend the stored text (a retry that wrote something else): the stored text becomes it. */
@@ -94,22 +73,14 @@ export async function emitJobEvent(redis: Redis, prefix: string, event: JobEvent
   return done === 1;
 }
 
-// KEYS: state hash. ARGV: user id, created (ms), ttl.
-const createScript = redisScript<number>(
-  'atelierJobCreate',
-  1,
-  `redis.call('HSET', KEYS[1], 'userId', ARGV[1], 'phase', 'QUEUED', 'percent', '0', 'updatedAt', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1`,
-);
+const createScript = redisScript<number>(new URL('./job-create.lua', import.meta.url));
 
 /** A new job's state, written before it is queued: its owner is what lets a subscriber follow it without Postgres. */
 export async function createJobState(redis: Redis, prefix: string, jobId: string, userId: string, createdAt: Date): Promise<void> {
   await createScript(redis, jobStateKey(prefix, jobId), userId, String(createdAt.getTime()), String(JOB_TEXT_TTL_SECONDS));
 }
 
-// KEYS: state hash, text. Returns [the hash as field, value, …, the text or false].
-const readScript = redisScript<[string[], string | null]>('atelierJobRead', 2, `return { redis.call('HGETALL', KEYS[1]), redis.call('GET', KEYS[2]) }`);
+const readScript = redisScript<[string[], string | null]>(new URL('./job-read.lua', import.meta.url));
 
 const dateOf = (ms: string | undefined) => (ms ? new Date(Number(ms)) : null);
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
@@ -40,14 +42,26 @@ export function isRedisUnavailable(error: unknown): boolean {
 }
 
 /**
- * A Lua script as a command: called with a client and the script's keys then arguments. It is
- * defined on each client the first time (sent as EVALSHA after that, loaded again by ioredis
- * when Redis lost it), so one round trip and one command object, where a MULTI costs several.
+ * A Lua script (a .lua file beside the code that calls it) as a command: called with a client,
+ * then the script's keys, then its arguments, in the order its header names them
+ * (`-- KEYS: a, b` and `-- ARGV: c, d`). It is defined on each client the first time (sent as
+ * EVALSHA after that, loaded again by ioredis when Redis lost it), so one round trip and one
+ * command object, where a MULTI costs several.
  */
-export function redisScript<R = unknown>(name: string, numberOfKeys: number, lua: string) {
+export function redisScript<R = unknown>(file: URL) {
+  const lua = readFileSync(file, 'utf8');
+  const names = (label: string) =>
+    (new RegExp(`^-- ${label}:(.*)$`, 'm').exec(lua)?.[1] ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
+  const keys = names('KEYS').length;
+  const arity = keys + names('ARGV').length;
+  const name = `atelier_${basename(file.pathname, '.lua').replace(/\W/g, '_')}`;
   return (redis: Redis, ...keysAndArgs: (string | number)[]): Promise<R> => {
+    if (keysAndArgs.length !== arity) throw new Error(`${basename(file.pathname)} takes ${arity} keys and arguments, not ${keysAndArgs.length}`);
     const client = redis as unknown as Record<string, ((...a: (string | number)[]) => Promise<R>) | undefined>;
-    if (typeof client[name] !== 'function') redis.defineCommand(name, { numberOfKeys, lua });
+    if (typeof client[name] !== 'function') redis.defineCommand(name, { numberOfKeys: keys, lua });
     return client[name]!(...keysAndArgs);
   };
 }
