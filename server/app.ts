@@ -179,8 +179,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   });
   // Another process changed a user (plan, deletion): forget what this one remembers of
   // them, and re-read the user behind their open sockets here.
-  await pubsub.listen(Topic.USER_CHANGED, undefined, (e) => {
-    const { userId } = e as { userId: string };
+  await pubsub.listen(Topic.USER_CHANGED, undefined, ({ userId }) => {
     identity.forget(userId);
     // Their first name, or (deleted) their creations and likes, may be on a kept feed page.
     feedPages.clear();

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscript
 import { requireUser, type Context } from '../../context.js';
 import type { Creation, CreationService } from '../creation/creation.service.js';
 import { CreationObject } from '../creation/creation.types.js';
-import type { JobEvent } from '../../shared/jobs/job.events.js';
+import type { JobEvent } from '../../shared/platform/pubsub.js';
 import type { Job, JobService } from './job.service.js';
 import { JobObject, JobProgress } from './job.types.js';
 

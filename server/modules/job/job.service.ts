@@ -9,11 +9,11 @@ import { Prisma } from '../../shared/db/prisma.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { UploadSlots } from '../../uploads/slots.js';
 import { enforceRate } from '../../rate-limit.js';
-import { Topic } from '../../shared/platform/pubsub.js';
+import { Topic, type JobEvent } from '../../shared/platform/pubsub.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import type { ToolDefinition } from '../../shared/tools/tool.js';
 import { currentMonth, type QueuePayload, type QuotaCharge } from '../../shared/jobs/job.kinds.js';
-import { createJobState, isTerminal, readJobLive, type JobEvent } from '../../shared/jobs/job.events.js';
+import { createJobState, isTerminal, readJobLive } from '../../shared/jobs/job.events.js';
 import { countLiveJobs, endJob, insertJob, readJob } from '../../shared/jobs/job.store.js';
 
 export type { Job };
@@ -178,8 +178,8 @@ export class JobService {
         if (isTerminal(out.phase)) stop();
       };
       const unlisten = await pubsub.listen(Topic.JOB_PROGRESS, jobId, (payload) => {
-        if (queue) queue.push(payload as JobEvent);
-        else void deliver(payload as JobEvent);
+        if (queue) queue.push(payload);
+        else void deliver(payload);
       });
       try {
         const snapshot = await this.snapshot(jobId, userId);

@@ -54,7 +54,7 @@ export class LikeDelivery {
         const created: Channel = {
           subscribers: new Set(),
           tail: Promise.resolve(),
-          unlisten: this.pubsub.listen(Topic.LIKE_CHANGED, creationId ?? undefined, (e) => this.receive(created, e as LikeEvent)),
+          unlisten: this.pubsub.listen(Topic.LIKE_CHANGED, creationId ?? undefined, (e) => this.receive(created, e)),
         };
         this.channels.set(key, (channel = created));
         created.unlisten.catch(() => this.channels.get(key) === created && this.channels.delete(key));

@@ -7,21 +7,8 @@
 import type { Redis } from 'ioredis';
 import { JOB_TEXT_TTL_SECONDS } from '../platform/constants.js';
 import type { JobPhase } from '../db/generated/enums.js';
-import { channelName, Topic } from '../platform/pubsub.js';
+import { channelName, Topic, type JobEvent } from '../platform/pubsub.js';
 import { redisScript } from '../platform/redis.js';
-
-export interface JobEvent {
-  jobId: string;
-  phase: JobPhase;
-  percent: number;
-  /** Text that belongs at `offset` of the job's streamed output (empty when none). */
-  delta: string;
-  offset: number;
-  message: string | null;
-  creationId: string | null;
-  /** The text ends at offset + delta: set when a retry's final answer is shorter than what was sent. */
-  cut?: boolean;
-}
 
 /** What Redis knows of a job between its start and its end (and for an hour after). */
 export interface JobLiveState {

@@ -1,6 +1,7 @@
 // Events between processes go through Redis pub/sub, so any API process can deliver
 // what another process (API or worker) published (docs/architecture.md).
 import type { Redis } from 'ioredis';
+import type { JobPhase } from '../db/generated/enums.js';
 
 export const Topic = {
   LIKE_CHANGED: 'like-changed',
@@ -27,6 +28,29 @@ export interface CreationPublishedEvent {
   creationId: string;
 }
 
+/** A job's progress, as its followers get it (server/shared/jobs/job.events.ts). */
+export interface JobEvent {
+  jobId: string;
+  phase: JobPhase;
+  percent: number;
+  /** Text that belongs at `offset` of the job's streamed output (empty when none). */
+  delta: string;
+  offset: number;
+  message: string | null;
+  creationId: string | null;
+  /** The text ends at offset + delta: set when a retry's final answer is shorter than what was sent. */
+  cut?: boolean;
+}
+
+/** What each topic carries: publishers and listeners are typed by it, so nothing casts. */
+export interface TopicEvents {
+  [Topic.LIKE_CHANGED]: LikeEvent;
+  [Topic.CREATION_PUBLISHED]: CreationPublishedEvent;
+  [Topic.JOB_PROGRESS]: JobEvent;
+  [Topic.JOB_CANCEL]: { jobId: string };
+  [Topic.USER_CHANGED]: { userId: string };
+}
+
 /**
  * type-graphql's PubSub contract over Redis: `publish(topic, payload)` or
  * `publish(topic, id, payload)`; `subscribe(topic, id?)`. Every channel sits under one
@@ -34,10 +58,10 @@ export interface CreationPublishedEvent {
  * it knows its event is ordered before anything published after.
  */
 export interface PubSub {
-  publish(topic: string, ...args: unknown[]): Promise<void>;
-  subscribe(topic: string, id?: unknown): AsyncIterable<unknown>;
+  publish<T extends Topic>(topic: T, ...args: [event: TopicEvents[T]] | [id: unknown, event: TopicEvents[T]]): Promise<void>;
+  subscribe<T extends Topic>(topic: T, id?: unknown): AsyncIterable<TopicEvents[T]>;
   /** Calls `onMessage` for each event; resolves (with an unsubscribe) once Redis confirmed the subscription. */
-  listen(topic: string, id: unknown, onMessage: (payload: unknown) => void): Promise<() => Promise<void>>;
+  listen<T extends Topic>(topic: T, id: unknown, onMessage: (event: TopicEvents[T]) => void): Promise<() => Promise<void>>;
   /** Number of local listeners for clients (for metrics and tests): the process's own USER_CHANGED listener is left out. */
   listenerCount(): number;
 }
@@ -118,8 +142,9 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
       const [id, payload] = args.length >= 2 ? [args[0], args[1]] : [undefined, args[0]];
       await publishClient.publish(channelName(prefix, topic, id), JSON.stringify(payload ?? null));
     },
-    subscribe: (topic, id) => listenerIterator((push) => addListener(topic, id, push)),
-    listen: (topic, id, onMessage) => addListener(topic, id, onMessage),
+    // The one place events are typed: each channel carries only its topic's events (JSON from publish above).
+    subscribe: <T extends Topic>(topic: T, id?: unknown) => listenerIterator<TopicEvents[T]>((push) => addListener(topic, id, push as (payload: unknown) => void)),
+    listen: <T extends Topic>(topic: T, id: unknown, onMessage: (event: TopicEvents[T]) => void) => addListener(topic, id, onMessage as (payload: unknown) => void),
     listenerCount: () => [...listeners].reduce((n, [key, s]) => (internal.has(key) ? n : n + s.size), 0),
   };
 }
@@ -127,15 +152,15 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
 /** Events a subscriber has not taken yet, past which its subscription ends with an error. */
 export const MAX_BUFFERED_EVENTS = 1024;
 
-export interface ListenerIterator extends AsyncIterableIterator<unknown> {
+export interface ListenerIterator<E = unknown> extends AsyncIterableIterator<E> {
   /**
    * Hands the events to `onEvent` as they are pushed, in the pusher's own call, instead of
    * through next(): those buffered already first. `onEnd` runs once, when the listener ends
    * (with its error if it failed); return() still ends it.
    */
-  consume(onEvent: (payload: unknown) => void, onEnd: (error: Error | null) => void): void;
+  consume(onEvent: (payload: E) => void, onEnd: (error: Error | null) => void): void;
   /** Removes the listener (and ends a consumer with no error). */
-  return(): Promise<IteratorResult<unknown>>;
+  return(): Promise<IteratorResult<E>>;
 }
 
 /**
@@ -145,10 +170,10 @@ export interface ListenerIterator extends AsyncIterableIterator<unknown> {
  * pending pushes throws inside the publisher's loop); a consumer that takes them by callback
  * (consume) costs no promise at all.
  */
-export function listenerIterator(register: (push: (payload: unknown) => void) => Promise<() => Promise<void>>): ListenerIterator {
-  const buffer: unknown[] = [];
-  let waiting: { resolve(r: IteratorResult<unknown>): void; reject(e: unknown): void } | null = null;
-  let consumer: { onEvent(payload: unknown): void; onEnd(error: Error | null): void } | null = null;
+export function listenerIterator<E = unknown>(register: (push: (payload: E) => void) => Promise<() => Promise<void>>): ListenerIterator<E> {
+  const buffer: E[] = [];
+  let waiting: { resolve(r: IteratorResult<E>): void; reject(e: unknown): void } | null = null;
+  let consumer: { onEvent(payload: E): void; onEnd(error: Error | null): void } | null = null;
   let failure: Error | null = null;
   let done = false;
   const removed = register((payload) => {
@@ -169,7 +194,7 @@ export function listenerIterator(register: (push: (payload: unknown) => void) =>
     failure = e instanceof Error ? e : new Error(String(e));
     void finish();
   });
-  async function finish(): Promise<IteratorResult<unknown>> {
+  async function finish(): Promise<IteratorResult<E>> {
     if (!done) {
       done = true;
       buffer.length = 0;
@@ -186,7 +211,7 @@ export function listenerIterator(register: (push: (payload: unknown) => void) =>
   }
   return {
     next() {
-      if (buffer.length) return Promise.resolve({ value: buffer.shift(), done: false });
+      if (buffer.length) return Promise.resolve({ value: buffer.shift()!, done: false });
       if (failure) {
         const e = failure;
         failure = null;
@@ -215,6 +240,6 @@ export function listenerIterator(register: (push: (payload: unknown) => void) =>
 export const inertPubSub: PubSub = {
   publish: async () => {},
   listen: async () => async () => {},
-  subscribe: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) }),
+  subscribe: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }) }),
   listenerCount: () => 0,
 };
