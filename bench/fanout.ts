@@ -9,9 +9,9 @@ import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { loadConfig } from '../server/shared/platform/config.js';
+import { loadConfig, type Config } from '../server/shared/platform/config.js';
 import { createLogger } from '../server/shared/platform/logger.js';
-import { startServer } from '../server/app.js';
+import { startServer, type RunningServer } from '../server/app.js';
 import { issueToken } from '../server/auth/tokens.js';
 import { monotonicMs, type ClientsCommand, type ClientsReply } from './fanout-clients.js';
 import { percentile, startCpuProfile, summarize, type BenchSection, type LatencyStats } from './stats.js';
@@ -142,16 +142,10 @@ async function dbTransactions(url: string): Promise<number> {
   }
 }
 
-export async function fanoutBench(opts: { clients?: number; events?: number; spacingMs?: number; children?: number } = {}): Promise<FanoutResult> {
-  const clients = opts.clients ?? 5000;
-  const events = opts.events ?? 20;
-  const spacingMs = opts.spacingMs ?? 300;
-  const childCount = opts.children ?? 1;
-  const socketsPerUser = 4;
-  const signedInClients = Math.round(clients * 0.8); // the rest subscribe anonymously
-  const distinctUsers = Math.ceil(signedInClients / socketsPerUser);
+/** The bench API's configuration: its own database and Redis prefix, limits lifted for thousands of loopback clients. */
+function fanoutConfig(clients: number, socketsPerUser: number): Config {
   const prefix = `atelier-bench-fanout-${Date.now()}`;
-  const config = loadConfig({
+  return loadConfig({
     ...process.env,
     DATABASE_URL: process.env.BENCH_FANOUT_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_bench_fanout',
     REDIS_PREFIX: prefix,
@@ -165,115 +159,156 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
     TOOL_RATE_PER_MINUTE: '100000',
     LIKE_RATE_PER_MINUTE: '100000',
   });
+}
+
+/** The bench's data: an owner's published creation, its subscribers (a third of whom liked it), their tokens and the four actors. */
+async function seedFanout(server: RunningServer, distinctUsers: number) {
+  const db = server.app.services.db;
+  // Users straight into the database (sign-up's scrypt would take minutes for a thousand).
+  const run = Date.now();
+  await db.user.createMany({
+    data: Array.from({ length: distinctUsers + 1 }, (_, i) => ({ authProvider: 'local', externalId: `fanout-${run}-${i}`, email: `fanout-${run}-${i}@example.test`, firstName: 'Fan' })),
+  });
+  const users = await db.user.findMany({ where: { externalId: { startsWith: `fanout-${run}-` } }, orderBy: { externalId: 'asc' }, select: { id: true } });
+  const [owner, ...subscribers] = users.map((u) => u.id);
+  const creation = await db.creation.create({
+    data: { userId: owner!, type: 'IMAGE', prompt: 'Generate an image of a crowd in the style Realistic', content: '/files/crowd.png', metadata: { provider: 'local' }, published: true },
+  });
+  // Every third subscriber liked it already: their likedByMe is true though they never act.
+  const likedBefore = new Set(subscribers.filter((_, i) => i % 3 === 0));
+  await db.like.createMany({ data: [...likedBefore].map((userId) => ({ userId, creationId: creation.id })) });
+  await db.creation.update({ where: { id: creation.id }, data: { likeCount: likedBefore.size } });
+  const tokenOf = new Map(await Promise.all(subscribers.map(async (id) => [id, await issueToken(server.app.services.tokenSecret, id)] as const)));
+  // Actors: four subscribers (two who liked before, two who did not) take turns.
+  const actors = [subscribers[0]!, subscribers[1]!, subscribers[3]!, subscribers[4]!];
+  return { creationId: creation.id, subscribers, likedBefore, tokenOf, actors };
+}
+
+/** The like's state as the server last answered it: who likes it and its count. */
+interface LikeState {
+  liked: Set<string>;
+  count: number;
+}
+
+/** A toggleLike mutation by `actor`, its answer written into `state`. */
+async function toggleLike(serverUrl: string, token: string | undefined, creationId: string, actor: string, state: LikeState): Promise<void> {
+  const res = await fetch(`${serverUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: 'mutation($id: ID!) { toggleLike(creationId: $id) { likeCount likedByMe } }', variables: { id: creationId } }),
+  });
+  const body = (await res.json()) as { data?: { toggleLike: { likeCount: number; likedByMe: boolean } }; errors?: unknown };
+  if (!body.data) throw new Error(`toggleLike failed: ${JSON.stringify(body.errors)}`);
+  if (body.data.toggleLike.likedByMe) state.liked.add(actor);
+  else state.liked.delete(actor);
+  state.count = body.data.toggleLike.likeCount;
+}
+
+/** Waits for every subscription to be live (like and unlike until all have both), then warms the path with 4 likes; frames reset after each. */
+async function warmUp(children: ClientsProcess[], clients: number, toggle: (actor: string) => Promise<void>, actors: string[]) {
+  step('warming up (waiting for every subscription to be live)');
+  for (let round = 1; ; round++) {
+    await toggle(actors[0]!);
+    await toggle(actors[0]!);
+    const complete = await awaitAll(children, 2 * round, 2000);
+    if (complete === clients) break;
+    if (round === 10) throw new Error(`only ${complete}/${clients} subscriptions live after ${round} rounds`);
+  }
+  await Promise.all(children.map((c) => c.request({ type: 'reset' }, 'reset')));
+  // Warm the JIT and the pools on the same path, then measure.
+  for (let k = 0; k < 4; k++) {
+    await toggle(actors[k % actors.length]!);
+    await awaitAll(children, k + 1);
+  }
+  await Promise.all(children.map((c) => c.request({ type: 'reset' }, 'reset')));
+}
+
+/** The measured likes: `events` toggles `spacingMs` apart, each awaited by every client, with the server's CPU, Postgres transactions and likedByMe lookups around them. */
+async function measureLikes(server: RunningServer, databaseUrl: string, children: ClientsProcess[], toggle: (actor: string) => Promise<void>, actors: string[], state: LikeState, events: number, spacingMs: number) {
+  const expected: { count: number; liked: Set<string> }[] = [];
+  const sentAt: number[] = [];
+  const mutationMs: number[] = [];
+  const txBefore = await dbTransactions(databaseUrl);
+  const queriesBefore = server.app.likes.delivery.queries;
+  // BENCH_FANOUT_PROFILE=<file.cpuprofile>: a profile of this process (the server) over the measured likes only.
+  const profile = await startCpuProfile(process.env.BENCH_FANOUT_PROFILE, 200);
+  const cpuBefore = process.cpuUsage();
+  for (let k = 0; k < events; k++) {
+    const t0 = monotonicMs();
+    sentAt.push(t0);
+    await toggle(actors[k % actors.length]!);
+    mutationMs.push(monotonicMs() - t0);
+    expected.push({ count: state.count, liked: new Set(state.liked) });
+    await awaitAll(children, k + 1);
+    await sleep(spacingMs);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  if (profile) {
+    await profile.stop();
+    step(`CPU profile of the measured likes written to ${process.env.BENCH_FANOUT_PROFILE}`);
+  }
+  const lookupQueries = server.app.likes.delivery.queries - queriesBefore;
+  const txAfter = await dbTransactions(databaseUrl);
+  return { expected, sentAt, mutationMs, cpu, lookupQueries, transactions: txAfter - txBefore };
+}
+
+/** Frames whose likeCount or likedByMe is not what that client's user should see after that like (the first 5 are logged). */
+function countWrongFrames(frames: string[][], events: number, userOfClient: (string | null)[], expected: { count: number; liked: Set<string> }[]): number {
+  let wrong = 0;
+  frames.forEach((list, c) =>
+    list.slice(0, events).forEach((frame, k) => {
+      const change = (JSON.parse(frame) as { payload?: { data?: { likeChanged?: { likeCount: number; likedByMe: boolean } } } }).payload?.data?.likeChanged;
+      const user = userOfClient[c];
+      const want = { likeCount: expected[k]!.count, likedByMe: user ? expected[k]!.liked.has(user) : false };
+      if (!change || change.likeCount !== want.likeCount || change.likedByMe !== want.likedByMe) {
+        if (wrong++ < 5) step(`wrong frame: client ${c} event ${k}: ${frame} (want ${JSON.stringify(want)})`);
+      }
+    }),
+  );
+  return wrong;
+}
+
+export async function fanoutBench(opts: { clients?: number; events?: number; spacingMs?: number; children?: number } = {}): Promise<FanoutResult> {
+  const clients = opts.clients ?? 5000;
+  const events = opts.events ?? 20;
+  const spacingMs = opts.spacingMs ?? 300;
+  const childCount = opts.children ?? 1;
+  const socketsPerUser = 4;
+  const signedInClients = Math.round(clients * 0.8); // the rest subscribe anonymously
+  const distinctUsers = Math.ceil(signedInClients / socketsPerUser);
+  const config = fanoutConfig(clients, socketsPerUser);
   const { applyMigrations } = await import('../server/shared/db/migrations.js');
   await applyMigrations(config.DATABASE_URL);
   const server = await startServer(config, createLogger('error', 'bench-api'));
-  const db = server.app.services.db;
   const children = Array.from({ length: childCount }, () => ClientsProcess.start());
   try {
-    // Users straight into the database (sign-up's scrypt would take minutes for a thousand).
-    const run = Date.now();
-    await db.user.createMany({
-      data: Array.from({ length: distinctUsers + 1 }, (_, i) => ({ authProvider: 'local', externalId: `fanout-${run}-${i}`, email: `fanout-${run}-${i}@example.test`, firstName: 'Fan' })),
-    });
-    const users = await db.user.findMany({ where: { externalId: { startsWith: `fanout-${run}-` } }, orderBy: { externalId: 'asc' }, select: { id: true } });
-    const [owner, ...subscribers] = users.map((u) => u.id);
-    const creation = await db.creation.create({
-      data: { userId: owner!, type: 'IMAGE', prompt: 'Generate an image of a crowd in the style Realistic', content: '/files/crowd.png', metadata: { provider: 'local' }, published: true },
-    });
-    // Every third subscriber liked it already: their likedByMe is true though they never act.
-    const likedBefore = new Set(subscribers.filter((_, i) => i % 3 === 0));
-    await db.like.createMany({ data: [...likedBefore].map((userId) => ({ userId, creationId: creation.id })) });
-    await db.creation.update({ where: { id: creation.id }, data: { likeCount: likedBefore.size } });
-    const tokenOf = new Map(await Promise.all(subscribers.map(async (id) => [id, await issueToken(server.app.services.tokenSecret, id)] as const)));
+    const { creationId, subscribers, likedBefore, tokenOf, actors } = await seedFanout(server, distinctUsers);
     const userOfClient = Array.from({ length: clients }, (_, i) => (i < signedInClients ? subscribers[i % distinctUsers]! : null));
-    // Actors: four subscribers (two who liked before, two who did not) take turns.
-    const actors = [subscribers[0]!, subscribers[1]!, subscribers[3]!, subscribers[4]!];
 
     step(`connecting ${clients} graphql-ws clients (${signedInClients} signed in as ${distinctUsers} users, the rest anonymous)`);
     const wsUrl = `${server.url.replace('http', 'ws')}/graphql`;
     const query = 'subscription($id: ID) { likeChanged(creationId: $id) { creationId likeCount likedByMe } }';
-    await connectClients(children, userOfClient.map((u) => (u ? tokenOf.get(u)! : null)), { url: wsUrl, protocol: 'graphql-ws', query, variables: { id: creation.id } });
+    await connectClients(children, userOfClient.map((u) => (u ? tokenOf.get(u)! : null)), { url: wsUrl, protocol: 'graphql-ws', query, variables: { id: creationId } });
 
-    const liked = new Set(likedBefore);
-    let count = likedBefore.size;
-    const toggle = async (actor: string) => {
-      const res = await fetch(`${server.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenOf.get(actor)}` },
-        body: JSON.stringify({ query: 'mutation($id: ID!) { toggleLike(creationId: $id) { likeCount likedByMe } }', variables: { id: creation.id } }),
-      });
-      const body = (await res.json()) as { data?: { toggleLike: { likeCount: number; likedByMe: boolean } }; errors?: unknown };
-      if (!body.data) throw new Error(`toggleLike failed: ${JSON.stringify(body.errors)}`);
-      if (body.data.toggleLike.likedByMe) liked.add(actor);
-      else liked.delete(actor);
-      count = body.data.toggleLike.likeCount;
-    };
-
-    // Warm-up: subscriptions go live asynchronously; like and unlike until every client has both.
-    step('warming up (waiting for every subscription to be live)');
-    for (let round = 1; ; round++) {
-      await toggle(actors[0]!);
-      await toggle(actors[0]!);
-      const complete = await awaitAll(children, 2 * round, 2000);
-      if (complete === clients) break;
-      if (round === 10) throw new Error(`only ${complete}/${clients} subscriptions live after ${round} rounds`);
-    }
-    await Promise.all(children.map((c) => c.request({ type: 'reset' }, 'reset')));
-    // Warm the JIT and the pools on the same path, then measure.
-    for (let k = 0; k < 4; k++) {
-      await toggle(actors[k % actors.length]!);
-      await awaitAll(children, k + 1);
-    }
-    await Promise.all(children.map((c) => c.request({ type: 'reset' }, 'reset')));
+    const state: LikeState = { liked: new Set(likedBefore), count: likedBefore.size };
+    const toggle = (actor: string) => toggleLike(server.url, tokenOf.get(actor), creationId, actor, state);
+    await warmUp(children, clients, toggle, actors);
 
     step(`measuring ${events} likes fanned out to ${clients} subscribers`);
-    const expected: { count: number; liked: Set<string> }[] = [];
-    const sentAt: number[] = [];
-    const mutationMs: number[] = [];
-    const txBefore = await dbTransactions(config.DATABASE_URL);
-    const queriesBefore = server.app.likes.delivery.queries;
-    // BENCH_FANOUT_PROFILE=<file.cpuprofile>: a profile of this process (the server) over the measured likes only.
-    const profile = await startCpuProfile(process.env.BENCH_FANOUT_PROFILE, 200);
-    const cpuBefore = process.cpuUsage();
-    for (let k = 0; k < events; k++) {
-      const t0 = monotonicMs();
-      sentAt.push(t0);
-      await toggle(actors[k % actors.length]!);
-      mutationMs.push(monotonicMs() - t0);
-      expected.push({ count, liked: new Set(liked) });
-      await awaitAll(children, k + 1);
-      await sleep(spacingMs);
-    }
-    const cpu = process.cpuUsage(cpuBefore);
-    if (profile) {
-      await profile.stop();
-      step(`CPU profile of the measured likes written to ${process.env.BENCH_FANOUT_PROFILE}`);
-    }
-    const lookupQueries = server.app.likes.delivery.queries - queriesBefore;
-    const txAfter = await dbTransactions(config.DATABASE_URL);
-    const { side, frames } = await collect(children, sentAt);
+    const measured = await measureLikes(server, config.DATABASE_URL, children, toggle, actors, state, events, spacingMs);
+    const { side, frames } = await collect(children, measured.sentAt);
     // Every frame must carry the count after that toggle, and this subscriber's own like.
-    let wrong = 0;
-    frames.forEach((list, c) =>
-      list.slice(0, events).forEach((frame, k) => {
-        const change = (JSON.parse(frame) as { payload?: { data?: { likeChanged?: { likeCount: number; likedByMe: boolean } } } }).payload?.data?.likeChanged;
-        const user = userOfClient[c];
-        const want = { likeCount: expected[k]!.count, likedByMe: user ? expected[k]!.liked.has(user) : false };
-        if (!change || change.likeCount !== want.likeCount || change.likedByMe !== want.likedByMe) {
-          if (wrong++ < 5) step(`wrong frame: client ${c} event ${k}: ${frame} (want ${JSON.stringify(want)})`);
-        }
-      }),
-    );
+    const wrong = countWrongFrames(frames, events, userOfClient, measured.expected);
     await Promise.all(children.map((c) => c.close()));
     await server.close();
 
     step(`raw ws: ${clients} clients, same frames, same pacing`);
     const rawChildren = Array.from({ length: childCount }, () => ClientsProcess.start());
-    const raw = await rawBroadcast(rawChildren, clients, events, spacingMs, creation.id, expected);
+    const raw = await rawBroadcast(rawChildren, clients, events, spacingMs, creationId, measured.expected);
     await Promise.all(rawChildren.map((c) => c.close()));
 
-    const sortedMutation = [...mutationMs].sort((a, b) => a - b);
+    const sortedMutation = [...measured.mutationMs].sort((a, b) => a - b);
+    const { cpu } = measured;
     return {
       clients,
       signedInClients,
@@ -285,8 +320,8 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
         ...side,
         wrong,
         mutationP50: Math.round(sortedMutation[Math.floor(sortedMutation.length / 2)]! * 10) / 10,
-        dbTransactionsPerLike: Math.round(((txAfter - txBefore) / events) * 10) / 10,
-        likedByQueriesPerLike: Math.round((lookupQueries / events) * 10) / 10,
+        dbTransactionsPerLike: Math.round((measured.transactions / events) * 10) / 10,
+        likedByQueriesPerLike: Math.round((measured.lookupQueries / events) * 10) / 10,
         cpuMsPerEvent: Math.round((cpu.user + cpu.system) / 1000 / events),
         systemCpuMsPerEvent: Math.round(cpu.system / 1000 / events),
       },

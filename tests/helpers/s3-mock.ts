@@ -114,155 +114,217 @@ function parseCredential(s: string): Credential {
   return { accessKeyId, date, region, service };
 }
 
+/** What the mock's handlers share: its options, its objects and its clock (moved by `travel`). */
+interface S3MockState {
+  opts: S3MockOptions;
+  objects: Map<string, StoredObject>;
+  publicPrefix: string;
+  now: () => Date;
+}
+
+/** The parts of a SigV4 signature, from the Authorization header or a presigned URL's query. */
+interface SignedRequest {
+  path: string;
+  pairs: [string, string][];
+  cred: Credential;
+  amzDate: string;
+  signedHeaders: string;
+  payloadHash: string;
+  signature: string;
+}
+
+/** Checks a SigV4 signature over the canonical request; the caller has read the request's parts. */
+function checkSignature(s: S3MockState, req: IncomingMessage, { path, pairs, cred, amzDate, signedHeaders, payloadHash, signature }: SignedRequest) {
+  if (cred.accessKeyId !== s.opts.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (cred.region !== s.opts.region) {
+    throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${cred.region}' is wrong; expecting '${s.opts.region}'`);
+  }
+  if (cred.date !== amzDate.slice(0, 8)) throw new S3Error(403, 'SignatureDoesNotMatch', 'The credential date does not match the request date.');
+  const names = signedHeaders.split(';');
+  if (!names.includes('host')) throw new S3Error(403, 'AccessDenied', 'The host header must be signed.');
+  // Every x-amz-* header sent must be signed (S3 refuses unsigned ones).
+  for (const h of Object.keys(req.headers)) {
+    if (h.startsWith('x-amz-') && !names.includes(h)) throw new S3Error(403, 'AccessDenied', `There were headers present in the request which were not signed: ${h}`);
+  }
+  const canonicalRequest = [
+    req.method,
+    path,
+    canonicalQuery(pairs),
+    names.map((n) => `${n}:${headerValue(req, n)}\n`).join(''),
+    signedHeaders,
+    payloadHash,
+  ].join('\n');
+  const scope = `${cred.date}/${cred.region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${s.opts.secretAccessKey}`, cred.date), cred.region), 's3'), 'aws4_request');
+  const expected = Buffer.from(hmac(key, stringToSign).toString('hex'));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+  }
+}
+
+/** Who is asking: a header-signed request, a presigned URL, or nobody (anonymous). */
+function authenticate(s: S3MockState, req: IncomingMessage, path: string, pairs: [string, string][], body: Buffer): S3Request['auth'] {
+  const authorization = headerValue(req, 'authorization');
+  const query = new Map(pairs);
+  if (authorization) {
+    authenticateHeader(s, req, path, pairs, body, authorization);
+    return 'header';
+  }
+  if (query.has('X-Amz-Signature')) {
+    authenticatePresigned(s, req, path, pairs, query);
+    return 'presigned';
+  }
+  return 'anonymous';
+}
+
+/** Checks a request signed in its Authorization header: its date, its payload hash and its signature. */
+function authenticateHeader(s: S3MockState, req: IncomingMessage, path: string, pairs: [string, string][], body: Buffer, authorization: string) {
+  const m = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
+  if (!m) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed.');
+  const amzDate = headerValue(req, 'x-amz-date');
+  const date = parseAmzDate(amzDate);
+  if (!date) throw new S3Error(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
+  if (Math.abs(date.getTime() - s.now().getTime()) > 15 * 60_000) {
+    throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+  }
+  const payloadHash = headerValue(req, 'x-amz-content-sha256');
+  if (!payloadHash) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+  if (payloadHash.startsWith('STREAMING-')) throw new S3Error(501, 'NotImplemented', 'This mock does not take aws-chunked (streaming) payloads.');
+  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) {
+    throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+  }
+  checkSignature(s, req, { path, pairs, cred: parseCredential(m[1]!), amzDate, signedHeaders: m[2]!, payloadHash, signature: m[3]! });
+}
+
+/** Checks a presigned URL: its algorithm, date and expiry (X-Amz-Expires) and its signature. */
+function authenticatePresigned(s: S3MockState, req: IncomingMessage, path: string, pairs: [string, string][], query: Map<string, string>) {
+  if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
+  const amzDate = query.get('X-Amz-Date') ?? '';
+  const date = parseAmzDate(amzDate);
+  const expires = Number(query.get('X-Amz-Expires'));
+  if (!date || !Number.isInteger(expires) || expires < 1 || expires > 604_800) {
+    throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Date and X-Amz-Expires (1 to 604800 seconds) are required');
+  }
+  const cred = parseCredential(query.get('X-Amz-Credential') ?? '');
+  const signed = pairs.filter(([k]) => k !== 'X-Amz-Signature');
+  checkSignature(s, req, {
+    path,
+    pairs: signed,
+    cred,
+    amzDate,
+    signedHeaders: query.get('X-Amz-SignedHeaders') ?? '',
+    payloadHash: query.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD',
+    signature: query.get('X-Amz-Signature')!,
+  });
+  if (date.getTime() > s.now().getTime() + 15 * 60_000) throw new S3Error(403, 'AccessDenied', 'Request is not valid yet');
+  if (s.now().getTime() > date.getTime() + expires * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
+}
+
+/** Answers GET/HEAD with an object's headers (and CORS ones for an allowed Origin), and its body for GET. */
+function sendObject(s: S3MockState, req: IncomingMessage, res: ServerResponse, o: StoredObject, withBody: boolean) {
+  const origin = headerValue(req, 'origin');
+  const cors = origin && s.opts.corsOrigins?.test(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+  res.writeHead(200, {
+    ...cors,
+    'content-type': o.contentType,
+    'content-length': String(o.body.length),
+    etag: o.etag,
+    'last-modified': o.lastModified.toUTCString(),
+    ...(o.cacheControl ? { 'cache-control': o.cacheControl } : {}),
+  });
+  res.end(withBody ? o.body : undefined);
+}
+
+/** A stored object made from a body and its headers, with its MD5 ETag and the mock's time. */
+const store = (s: S3MockState, body: Buffer, contentType: string, cacheControl: string | undefined): StoredObject => ({
+  body,
+  contentType: contentType || 'binary/octet-stream',
+  cacheControl: cacheControl || undefined,
+  etag: `"${createHash('md5').update(body).digest('hex')}"`,
+  lastModified: s.now(),
+});
+
+/** GetObject and HeadObject. */
+function getObject(s: S3MockState, req: IncomingMessage, res: ServerResponse, key: string) {
+  const o = s.objects.get(key);
+  if (!o) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+  return sendObject(s, req, res, o, req.method === 'GET');
+}
+
+/** PutObject, or CopyObject when x-amz-copy-source is sent (metadata copied, or replaced with REPLACE). */
+function putObject(s: S3MockState, req: IncomingMessage, res: ServerResponse, key: string, body: Buffer) {
+  const copySource = headerValue(req, 'x-amz-copy-source');
+  if (copySource) {
+    const source = decodeURIComponent(copySource).replace(/^\//, '');
+    const slash = source.indexOf('/');
+    const from = s.objects.get(source.slice(slash + 1));
+    if (slash < 0 || source.slice(0, slash) !== s.opts.bucket || !from) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+    const replace = headerValue(req, 'x-amz-metadata-directive') === 'REPLACE';
+    const copy = replace ? store(s, from.body, headerValue(req, 'content-type'), headerValue(req, 'cache-control')) : { ...from, lastModified: s.now() };
+    s.objects.set(key, copy);
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(copy.etag)}</ETag></CopyObjectResult>`);
+    return;
+  }
+  const o = store(s, body, headerValue(req, 'content-type'), headerValue(req, 'cache-control'));
+  s.objects.set(key, o);
+  res.writeHead(200, { etag: o.etag, 'content-length': '0' });
+  res.end();
+}
+
+/** DeleteObject (204 whether or not the key existed, as S3 answers). */
+function deleteObject(s: S3MockState, res: ServerResponse, key: string) {
+  s.objects.delete(key);
+  res.writeHead(204);
+  res.end();
+}
+
+/** One request: its bucket and key, who is asking and whether they may, then the object operation. */
+async function handle(s: S3MockState, req: IncomingMessage, res: ServerResponse, body: Buffer, record: S3Request): Promise<void> {
+  const [rawPath = '/', rawQuery = ''] = (req.url ?? '/').split('?', 2);
+  const pairs = queryPairs(rawQuery);
+  const segments = rawPath.split('/');
+  const bucket = decodeURIComponent(segments[1] ?? '');
+  const key = decodeURIComponent(segments.slice(2).join('/'));
+  record.key = key;
+  if (bucket !== s.opts.bucket) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+  record.auth = authenticate(s, req, rawPath, pairs, body);
+  if (record.auth === 'anonymous' && !((req.method === 'GET' || req.method === 'HEAD') && key.startsWith(s.publicPrefix))) {
+    throw new S3Error(403, 'AccessDenied', 'Access Denied');
+  }
+  if (!key) throw new S3Error(501, 'NotImplemented', 'Bucket operations are not implemented by this mock.');
+  switch (req.method) {
+    case 'GET':
+    case 'HEAD':
+      return getObject(s, req, res, key);
+    case 'PUT':
+      return putObject(s, req, res, key, body);
+    case 'DELETE':
+      return deleteObject(s, res, key);
+    default:
+      throw new S3Error(501, 'NotImplemented', `${req.method} is not implemented by this mock.`);
+  }
+}
+
+/** Answers a refused request as S3 does: its status, and its XML error body (none for HEAD). */
+function sendS3Error(req: IncomingMessage, res: ServerResponse, record: S3Request, e: unknown) {
+  const err = e instanceof S3Error ? e : new S3Error(500, 'InternalError', String(e));
+  record.status = err.status;
+  record.code = err.code;
+  const requestId = randomBytes(8).toString('hex').toUpperCase();
+  // HEAD answers carry no body: the SDK reads the status alone (404 → NotFound).
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${xmlEscape(err.message)}</Message><Resource>${xmlEscape((req.url ?? '').split('?')[0]!)}</Resource><RequestId>${requestId}</RequestId></Error>`;
+  res.writeHead(err.status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
+  res.end(req.method === 'HEAD' ? undefined : xml);
+}
+
 export async function startS3Mock(opts: S3MockOptions): Promise<S3Mock> {
   const objects = new Map<string, StoredObject>();
   const requests: S3Request[] = [];
-  const publicPrefix = opts.publicPrefix ?? 'public/';
   let offsetMs = 0;
-  const now = () => new Date(Date.now() + offsetMs);
-
-  /** Checks a SigV4 signature over the canonical request; the caller has read the request's parts. */
-  function checkSignature(req: IncomingMessage, path: string, pairs: [string, string][], cred: Credential, amzDate: string, signedHeaders: string, payloadHash: string, signature: string) {
-    if (cred.accessKeyId !== opts.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-    if (cred.region !== opts.region) {
-      throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${cred.region}' is wrong; expecting '${opts.region}'`);
-    }
-    if (cred.date !== amzDate.slice(0, 8)) throw new S3Error(403, 'SignatureDoesNotMatch', 'The credential date does not match the request date.');
-    const names = signedHeaders.split(';');
-    if (!names.includes('host')) throw new S3Error(403, 'AccessDenied', 'The host header must be signed.');
-    // Every x-amz-* header sent must be signed (S3 refuses unsigned ones).
-    for (const h of Object.keys(req.headers)) {
-      if (h.startsWith('x-amz-') && !names.includes(h)) throw new S3Error(403, 'AccessDenied', `There were headers present in the request which were not signed: ${h}`);
-    }
-    const canonicalRequest = [
-      req.method,
-      path,
-      canonicalQuery(pairs),
-      names.map((n) => `${n}:${headerValue(req, n)}\n`).join(''),
-      signedHeaders,
-      payloadHash,
-    ].join('\n');
-    const scope = `${cred.date}/${cred.region}/s3/aws4_request`;
-    const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-    const key = hmac(hmac(hmac(hmac(`AWS4${opts.secretAccessKey}`, cred.date), cred.region), 's3'), 'aws4_request');
-    const expected = Buffer.from(hmac(key, stringToSign).toString('hex'));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
-    }
-  }
-
-  /** Who is asking: a header-signed request, a presigned URL, or nobody (anonymous). */
-  function authenticate(req: IncomingMessage, path: string, pairs: [string, string][], body: Buffer): S3Request['auth'] {
-    const authorization = headerValue(req, 'authorization');
-    const query = new Map(pairs);
-    if (authorization) {
-      const m = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
-      if (!m) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed.');
-      const amzDate = headerValue(req, 'x-amz-date');
-      const date = parseAmzDate(amzDate);
-      if (!date) throw new S3Error(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
-      if (Math.abs(date.getTime() - now().getTime()) > 15 * 60_000) {
-        throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
-      }
-      const payloadHash = headerValue(req, 'x-amz-content-sha256');
-      if (!payloadHash) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-      if (payloadHash.startsWith('STREAMING-')) throw new S3Error(501, 'NotImplemented', 'This mock does not take aws-chunked (streaming) payloads.');
-      if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) {
-        throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
-      }
-      checkSignature(req, path, pairs, parseCredential(m[1]!), amzDate, m[2]!, payloadHash, m[3]!);
-      return 'header';
-    }
-    if (query.has('X-Amz-Signature')) {
-      if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
-      const amzDate = query.get('X-Amz-Date') ?? '';
-      const date = parseAmzDate(amzDate);
-      const expires = Number(query.get('X-Amz-Expires'));
-      if (!date || !Number.isInteger(expires) || expires < 1 || expires > 604_800) {
-        throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Date and X-Amz-Expires (1 to 604800 seconds) are required');
-      }
-      const cred = parseCredential(query.get('X-Amz-Credential') ?? '');
-      const signed = pairs.filter(([k]) => k !== 'X-Amz-Signature');
-      checkSignature(req, path, signed, cred, amzDate, query.get('X-Amz-SignedHeaders') ?? '', query.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD', query.get('X-Amz-Signature')!);
-      if (date.getTime() > now().getTime() + 15 * 60_000) throw new S3Error(403, 'AccessDenied', 'Request is not valid yet');
-      if (now().getTime() > date.getTime() + expires * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
-      return 'presigned';
-    }
-    return 'anonymous';
-  }
-
-  function sendObject(req: IncomingMessage, res: ServerResponse, o: StoredObject, withBody: boolean) {
-    const origin = headerValue(req, 'origin');
-    const cors = origin && opts.corsOrigins?.test(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
-    res.writeHead(200, {
-      ...cors,
-      'content-type': o.contentType,
-      'content-length': String(o.body.length),
-      etag: o.etag,
-      'last-modified': o.lastModified.toUTCString(),
-      ...(o.cacheControl ? { 'cache-control': o.cacheControl } : {}),
-    });
-    res.end(withBody ? o.body : undefined);
-  }
-
-  const store = (body: Buffer, contentType: string, cacheControl: string | undefined): StoredObject => ({
-    body,
-    contentType: contentType || 'binary/octet-stream',
-    cacheControl: cacheControl || undefined,
-    etag: `"${createHash('md5').update(body).digest('hex')}"`,
-    lastModified: now(),
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, record: S3Request): Promise<void> {
-    const [rawPath = '/', rawQuery = ''] = (req.url ?? '/').split('?', 2);
-    const pairs = queryPairs(rawQuery);
-    const segments = rawPath.split('/');
-    const bucket = decodeURIComponent(segments[1] ?? '');
-    const key = decodeURIComponent(segments.slice(2).join('/'));
-    record.key = key;
-    if (bucket !== opts.bucket) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
-    record.auth = authenticate(req, rawPath, pairs, body);
-    if (record.auth === 'anonymous' && !((req.method === 'GET' || req.method === 'HEAD') && key.startsWith(publicPrefix))) {
-      throw new S3Error(403, 'AccessDenied', 'Access Denied');
-    }
-    if (!key) throw new S3Error(501, 'NotImplemented', 'Bucket operations are not implemented by this mock.');
-    switch (req.method) {
-      case 'GET':
-      case 'HEAD': {
-        const o = objects.get(key);
-        if (!o) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-        return sendObject(req, res, o, req.method === 'GET');
-      }
-      case 'PUT': {
-        const copySource = headerValue(req, 'x-amz-copy-source');
-        if (copySource) {
-          const source = decodeURIComponent(copySource).replace(/^\//, '');
-          const slash = source.indexOf('/');
-          const from = objects.get(source.slice(slash + 1));
-          if (slash < 0 || source.slice(0, slash) !== opts.bucket || !from) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-          const replace = headerValue(req, 'x-amz-metadata-directive') === 'REPLACE';
-          const copy = replace ? store(from.body, headerValue(req, 'content-type'), headerValue(req, 'cache-control')) : { ...from, lastModified: now() };
-          objects.set(key, copy);
-          res.writeHead(200, { 'content-type': 'application/xml' });
-          res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(copy.etag)}</ETag></CopyObjectResult>`);
-          return;
-        }
-        const o = store(body, headerValue(req, 'content-type'), headerValue(req, 'cache-control'));
-        objects.set(key, o);
-        res.writeHead(200, { etag: o.etag, 'content-length': '0' });
-        res.end();
-        return;
-      }
-      case 'DELETE':
-        objects.delete(key);
-        res.writeHead(204);
-        res.end();
-        return;
-      default:
-        throw new S3Error(501, 'NotImplemented', `${req.method} is not implemented by this mock.`);
-    }
-  }
+  const state: S3MockState = { opts, objects, publicPrefix: opts.publicPrefix ?? 'public/', now: () => new Date(Date.now() + offsetMs) };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -270,18 +332,9 @@ export async function startS3Mock(opts: S3MockOptions): Promise<S3Mock> {
     req.on('end', () => {
       const record: S3Request = { method: req.method ?? '', key: '', auth: 'anonymous', status: 200 };
       requests.push(record);
-      handle(req, res, Buffer.concat(chunks), record).then(
+      handle(state, req, res, Buffer.concat(chunks), record).then(
         () => (record.status = res.statusCode),
-        (e: unknown) => {
-          const err = e instanceof S3Error ? e : new S3Error(500, 'InternalError', String(e));
-          record.status = err.status;
-          record.code = err.code;
-          const requestId = randomBytes(8).toString('hex').toUpperCase();
-          // HEAD answers carry no body: the SDK reads the status alone (404 → NotFound).
-          const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${err.code}</Code><Message>${xmlEscape(err.message)}</Message><Resource>${xmlEscape((req.url ?? '').split('?')[0]!)}</Resource><RequestId>${requestId}</RequestId></Error>`;
-          res.writeHead(err.status, { 'content-type': 'application/xml', 'x-amz-request-id': requestId });
-          res.end(req.method === 'HEAD' ? undefined : xml);
-        },
+        (e: unknown) => sendS3Error(req, res, record, e),
       );
     });
   });
