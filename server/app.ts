@@ -3,18 +3,15 @@
 import 'reflect-metadata';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import type { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express from 'express';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Config } from './shared/platform/config.js';
 import type { Services } from './context.js';
 import { composeApp, createContext, type App, type AppContext } from './compose.js';
-import { createDb } from './shared/db/prisma.js';
-import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './shared/db/account-gone.js';
+import { createDb, type Db } from './shared/db/prisma.js';
 import { unavailableError } from './http/service-unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
 import { UserCache } from './auth/user-cache.js';
@@ -24,8 +21,9 @@ import { announceUserChange } from './modules/user/user.service.js';
 import { loadTokenSecret, sessionOf } from './auth/tokens.js';
 import { AppError, ErrorCode, httpStatusOf } from './shared/platform/errors.js';
 import { createLogger, type Logger } from './shared/platform/logger.js';
-import { createRedisPubSub, Topic } from './shared/platform/pubsub.js';
+import { createRedisPubSub, Topic, type PubSub } from './shared/platform/pubsub.js';
 import { createCommandRedis, createRedis } from './shared/platform/redis.js';
+import { createApollo, formatError } from './graphql/apollo.js';
 import { createSchema } from './graphql/schema.js';
 import { Queues } from './shared/jobs/queues.js';
 import { creationRoutes } from './modules/creation/creation.rest.js';
@@ -35,7 +33,7 @@ import { toolsFor } from './shared/tools/catalogue.js';
 import { fileRoutes } from './modules/creation/creation.files.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
-import { createArmor, PARSE_OPTIONS } from './http/armor.js';
+import { createArmor } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
 import { FeedPageCache } from './http/feed-page-cache.js';
@@ -43,8 +41,10 @@ import { feedFastPath } from './http/feed-fast-path.js';
 import { readFeedVersion } from './shared/creations/feed-version.js';
 import { fileOrigins } from './shared/storage/index.js';
 import { graphqlUploads } from './uploads/graphql.js';
-import { startWebSocketServer } from './http/ws-server.js';
+import { startWebSocketServer, type WebSocketServerHandle } from './http/ws-server.js';
 import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './shared/platform/metrics.js';
+import type { Registry } from 'prom-client';
+import type { Redis } from 'ioredis';
 
 export interface RunningServer {
   app: App;
@@ -60,74 +60,8 @@ async function userFromHeader(identity: IdentityProvider, header: unknown): Prom
   return token ? identity.authenticate(token) : null;
 }
 
-function formatError(log: Logger) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = error instanceof GraphQLError ? error.originalError ?? error : error;
-    const code = formatted.extensions?.code;
-    if (original instanceof AppError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
-      const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};
-      return { ...formatted, extensions };
-    }
-    if (isMissingUserReference(original)) {
-      return { message: ACCOUNT_GONE_MESSAGE, path: formatted.path, extensions: { code: ErrorCode.UNAUTHENTICATED } };
-    }
-    const unavailable = unavailableError(original);
-    if (unavailable) {
-      log.warn({ err: (original as Error).message, path: formatted.path }, 'dependency unavailable');
-      return { message: unavailable.message, path: formatted.path, extensions: { code: unavailable.code } };
-    }
-    log.error({ err: original, path: formatted.path }, 'unexpected GraphQL error');
-    return { message: 'Something went wrong on our side. Please try again.', path: formatted.path, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
-  };
-}
-
-/** A dependency that is down is not the client's fault and not a bug: HTTP 503, so clients and balancers retry. */
-const unavailableIs503: ApolloServerPlugin<AppContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
-        if (errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
-      },
-    };
-  },
-};
-
-/**
- * Subscriptions are served over the WebSocket only: executed over HTTP, a subscription field
- * resolved with no event and answered 500 (issue 27, item 6).
- */
-const subscriptionsOverWebSocket: ApolloServerPlugin<AppContext> = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ operation }) {
-        if (operation?.operation !== 'subscription') return;
-        throw new GraphQLError('Subscriptions are served over WebSocket (the graphql-ws protocol) at /graphql, not over HTTP', {
-          extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } },
-        });
-      },
-    };
-  },
-};
-
-/** Times every GraphQL request by operation name, type and outcome. */
-function timeRequests(metrics: ApiMetrics): ApolloServerPlugin<AppContext> {
-  return {
-    async requestDidStart() {
-      const started = performance.now();
-      return {
-        async willSendResponse(rc) {
-          metrics.requestSeconds.observe(
-            { operation: rc.operationName ?? 'anonymous', type: rc.operation?.operation ?? 'unknown', outcome: rc.errors?.length ? 'error' : 'ok' },
-            (performance.now() - started) / 1000,
-          );
-        },
-      };
-    },
-  };
-}
-
-export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
+/** This process's connections (Postgres, Redis for commands and for subscriptions), pub/sub, identity and queues. */
+async function connect(config: Config, log: Logger) {
   const db = createDb(config.DATABASE_URL);
   const redis = await createCommandRedis(config.REDIS_URL, 'atelier-api');
   const subscriber = createRedis(config.REDIS_URL, 'atelier-api-sub');
@@ -143,12 +77,11 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       : new BuiltinIdentity(db, tokenSecret, users);
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
-  const app = composeApp(services);
-  const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
-  const armor = createArmor(config.GRAPHQL_INTROSPECTION);
-  const feedPages = new FeedPageCache(schema, armor.validationRules);
+  return { db, redis, subscriber, pubsub, identity, queues, services };
+}
 
-  const expressApp = express();
+/** The HTTP server, with keep-alive longer than the clients' and balancers' in front of us. */
+function httpServerFor(config: Config, expressApp: express.Express): Server {
   expressApp.disable('x-powered-by');
   expressApp.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   // Idle keep-alive connections stay open longer than the clients and load balancers in front
@@ -157,57 +90,32 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   // headers timeout must exceed it (Node's documentation).
   const httpServer = createServer({ keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1000 }, expressApp);
   answerClientErrors(httpServer);
+  return httpServer;
+}
 
-  const registry = createRegistry('api');
-  const metrics = apiMetrics(registry);
-  // A WebSocket upgrade is not an Express request: its client address is worked out by
-  // Express's own `req.ip` (TRUST_PROXY), so per-address limits count the same clients.
-  const addressOf = (request: IncomingMessage) =>
-    (Object.create(expressApp.request, { headers: { value: request.headers }, connection: { value: request.socket }, socket: { value: request.socket } }) as express.Request).ip ??
-    'unknown';
-  const ws = startWebSocketServer({
-    httpServer,
-    schema,
-    validationRules: armor.validationRules,
-    app,
-    db,
-    identity,
-    config,
-    log,
-    formatError: formatError(log),
-    addressOf,
-  });
-  // Another process changed a user (plan, deletion): forget what this one remembers of
-  // them, and re-read the user behind their open sockets here.
-  await pubsub.listen(Topic.USER_CHANGED, undefined, ({ userId }) => {
-    identity.forget(userId);
-    // Their first name, or (deleted) their creations and likes, may be on a kept feed page.
-    feedPages.clear();
-    ws.refreshUsers([userId]).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'could not re-read a changed user'));
-  });
+/**
+ * A WebSocket upgrade is not an Express request: its client address is worked out by
+ * Express's own `req.ip` (TRUST_PROXY), so per-address limits count the same clients.
+ */
+const addressFor = (expressApp: express.Express) => (request: IncomingMessage) =>
+  (Object.create(expressApp.request, { headers: { value: request.headers }, connection: { value: request.socket }, socket: { value: request.socket } }) as express.Request).ip ??
+  'unknown';
 
-  const apollo = new ApolloServer<AppContext>({
-    schema,
-    introspection: config.GRAPHQL_INTROSPECTION,
-    includeStacktraceInErrorResponses: false,
-    allowBatchedHttpRequests: false,
-    parseOptions: PARSE_OPTIONS,
-    validationRules: armor.validationRules,
-    formatError: formatError(log),
-    plugins: [
-      ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
-      timeRequests(metrics),
-      unavailableIs503,
-      subscriptionsOverWebSocket,
-      ApolloServerPluginDrainHttpServer({ httpServer }),
-      ApolloServerPluginLandingPageDisabled(),
-      // No cache hints are used; Apollo's default cache-control plugin would still wrap every field resolver.
-      ApolloServerPluginCacheControlDisabled(),
-      { serverWillStart: async () => ({ drainServer: async () => void (await ws.dispose()) }) },
-    ],
-  });
-  await apollo.start();
+interface EdgeRoutes {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  pubsub: PubSub;
+  identity: IdentityProvider;
+  app: App;
+  registry: Registry;
+  ws: WebSocketServerHandle;
+  queues: Queues;
+  log: Logger;
+}
 
+/** What comes before any API route: security headers, CORS, health, metrics, and the webhooks (which read their raw body). */
+function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsub, identity, app, registry, ws, queues, log }: EdgeRoutes): void {
   // Browsers on other origins get through only when listed; same-origin needs nothing.
   const allowed = config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
   expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
@@ -231,6 +139,22 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     expressApp.use(clerkWebhookRoutes({ signingSecret: config.CLERK_WEBHOOK_SIGNING_SECRET, db, pubsub, identity, files: app.storage, log }));
   }
   if (app.billing.stripe) expressApp.use(stripeWebhookRoutes({ billing: app.billing, db, log }));
+}
+
+interface ApiRoutes {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  identity: IdentityProvider;
+  app: App;
+  apollo: ApolloServer<AppContext>;
+  feedPages: FeedPageCache;
+  metrics: ApiMetrics;
+  log: Logger;
+}
+
+/** The API: the feed's fast path, REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
+function mountApiRoutes(expressApp: express.Express, { config, db, redis, identity, app, apollo, feedPages, metrics, log }: ApiRoutes): void {
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
   const contextOf = (req: express.Request, user: User | null, token: string | undefined): AppContext & { origin: string } => ({
@@ -272,29 +196,67 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       admit: async (req) => app.jobs.admitUploads(await userFromHeader(identity, req.headers.authorization), app.tools.uploadPlan),
     }),
   );
-  expressApp.use(
-    '/graphql',
-    expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        try {
-          const token = bearerToken(req.headers.authorization);
-          const user = token ? await identity.authenticate(token) : null;
-          return contextOf(req, user, token);
-        } catch (e) {
-          const known = e instanceof AppError ? e : unavailableError(e);
-          if (known) {
-            throw new GraphQLError(known.message, { extensions: { code: known.code, http: { status: httpStatusOf[known.code] } } });
-          }
-          throw e;
-        }
-      },
-    }),
-  );
+  expressApp.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => apolloContext(req, identity, contextOf) }));
   expressApp.use('/api', (_req, res) => {
     res.status(404).json({ success: false, message: 'No such API route', code: ErrorCode.NOT_FOUND });
   });
   expressApp.use(clientRoutes());
   expressApp.use(requestErrors(log, config.BODY_LIMIT));
+}
+
+/** Apollo's context for a request: its user from the bearer token; a refused or unverifiable token is a coded GraphQL error. */
+async function apolloContext(
+  req: express.Request,
+  identity: IdentityProvider,
+  contextOf: (req: express.Request, user: User | null, token: string | undefined) => AppContext & { origin: string },
+) {
+  try {
+    const token = bearerToken(req.headers.authorization);
+    const user = token ? await identity.authenticate(token) : null;
+    return contextOf(req, user, token);
+  } catch (e) {
+    const known = e instanceof AppError ? e : unavailableError(e);
+    if (known) {
+      throw new GraphQLError(known.message, { extensions: { code: known.code, http: { status: httpStatusOf[known.code] } } });
+    }
+    throw e;
+  }
+}
+
+export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
+  const { db, redis, subscriber, pubsub, identity, queues, services } = await connect(config, log);
+  const app = composeApp(services);
+  const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
+  const armor = createArmor(config.GRAPHQL_INTROSPECTION);
+  const feedPages = new FeedPageCache(schema, armor.validationRules);
+  const expressApp = express();
+  const httpServer = httpServerFor(config, expressApp);
+  const registry = createRegistry('api');
+  const metrics = apiMetrics(registry);
+  const ws = startWebSocketServer({
+    httpServer,
+    schema,
+    validationRules: armor.validationRules,
+    app,
+    db,
+    identity,
+    config,
+    log,
+    formatError: formatError(log),
+    addressOf: addressFor(expressApp),
+  });
+  // Another process changed a user (plan, deletion): forget what this one remembers of
+  // them, and re-read the user behind their open sockets here.
+  await pubsub.listen(Topic.USER_CHANGED, undefined, ({ userId }) => {
+    identity.forget(userId);
+    // Their first name, or (deleted) their creations and likes, may be on a kept feed page.
+    feedPages.clear();
+    ws.refreshUsers([userId]).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'could not re-read a changed user'));
+  });
+  const apollo = createApollo({ schema, config, log, armor, metrics, httpServer, disposeWebSockets: async () => void (await ws.dispose()) });
+  await apollo.start();
+  mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, log });
+  mountApiRoutes(expressApp, { config, db, redis, identity, app, apollo, feedPages, metrics, log });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;

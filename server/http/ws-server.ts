@@ -5,7 +5,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { getOperationAST, type ExecutionResult, type GraphQLFormattedError, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import type { Context } from 'graphql-ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../shared/platform/config.js';
 import { createContext, type App, type AppContext } from '../compose.js';
 import type { Db } from '../shared/db/prisma.js';
@@ -47,6 +48,60 @@ type Extra = {
   slots?: SocketSlots;
 };
 
+/** Writes a frame to a socket; past SOCKET_BEHIND_BYTES unsent, waits for it to drain. */
+function socketWriter(socket: WebSocket): FrameSink['write'] {
+  return (frame) => {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount < SOCKET_BEHIND_BYTES) return socket.send(frame, TEXT);
+    return new Promise<void>((drained) => socket.send(frame, TEXT, () => drained()));
+  };
+}
+
+interface Admission {
+  identity: IdentityProvider;
+  accounts: UserSockets;
+  slots: SubscriptionSlots;
+  addressOf: (request: IncomingMessage) => string;
+}
+
+/**
+ * connection_init: authenticates the socket's token (none is an anonymous socket), counts it
+ * against its user's connections and gives it its subscription slots. False closes it (4403);
+ * Postgres down closes it with 1013 "try again later", so the client's retry gets in once it is back.
+ */
+async function admitSocket(ctx: Context<Record<string, unknown> | undefined, Extra & { socket: WebSocket; request: IncomingMessage }>, { identity, accounts, slots, addressOf }: Admission): Promise<boolean> {
+  const params = ctx.connectionParams ?? {};
+  const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
+  const socket = ctx.extra.socket;
+  let user: User | null;
+  let session: Session | null = null;
+  try {
+    const token = bearerToken(header);
+    user = token ? await identity.authenticate(token) : null;
+    if (token && user) session = sessionOf(token);
+  } catch (e) {
+    const unavailable = unavailableError(e);
+    if (unavailable) socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
+    return false; // otherwise: closes with 4403 Forbidden
+  }
+  // Closed while we authenticated: onClose has run already, so count nothing.
+  if (socket.readyState !== socket.OPEN) return false;
+  if (user) {
+    const account: UserSocket = { user, session: session ?? undefined, close: (code, reason) => socket.close(code, reason) };
+    const slot = accounts.add(account);
+    if (!slot.ok) {
+      // The first close wins: graphql-ws's own 4403 that follows is a no-op.
+      socket.close(WS_TOO_MANY_CONNECTIONS, slot.reason);
+      return false;
+    }
+    ctx.extra.account = account;
+    ctx.extra.session = session;
+  }
+  ctx.extra.address = addressOf(ctx.extra.request);
+  ctx.extra.slots = slots.forSocket(ctx.extra.address);
+  return true;
+}
+
 export function startWebSocketServer(o: Options) {
   const { config, identity, log } = o;
   // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
@@ -83,39 +138,7 @@ export function startWebSocketServer(o: Options) {
       subscribe: (args) => sharedSubscribe(args, sinks.get(args.contextValue as object)),
       // A socket that has not sent connection_init (with its token) by then is closed (4408).
       connectionInitWaitTimeout: 5_000,
-      onConnect: async (ctx) => {
-        const params = ctx.connectionParams ?? {};
-        const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
-        const socket = ctx.extra.socket;
-        let user: User | null;
-        let session: Session | null = null;
-        try {
-          const token = bearerToken(header);
-          user = token ? await identity.authenticate(token) : null;
-          if (token && user) session = sessionOf(token);
-        } catch (e) {
-          // 1013 "try again later": the client's retry will get in once Postgres is back.
-          const unavailable = unavailableError(e);
-          if (unavailable) socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
-          return false; // otherwise: closes with 4403 Forbidden
-        }
-        // Closed while we authenticated: onClose has run already, so count nothing.
-        if (socket.readyState !== socket.OPEN) return false;
-        if (user) {
-          const account: UserSocket = { user, session: session ?? undefined, close: (code, reason) => socket.close(code, reason) };
-          const slot = accounts.add(account);
-          if (!slot.ok) {
-            // The first close wins: graphql-ws's own 4403 that follows is a no-op.
-            socket.close(WS_TOO_MANY_CONNECTIONS, slot.reason);
-            return false;
-          }
-          ctx.extra.account = account;
-          ctx.extra.session = session;
-        }
-        ctx.extra.address = o.addressOf(ctx.extra.request);
-        ctx.extra.slots = slots.forSocket(ctx.extra.address);
-        return true;
-      },
+      onConnect: (ctx) => admitSocket(ctx, { identity, accounts, slots, addressOf: o.addressOf }),
       onClose: (ctx) => {
         if (ctx.extra.account) accounts.delete(ctx.extra.account);
         if (ctx.extra.slots) slots.releaseAll(ctx.extra.slots);
@@ -124,16 +147,7 @@ export function startWebSocketServer(o: Options) {
       // Read per operation: a socket speaks as its account's latest row.
       context: (ctx, id): AppContext => {
         const context = createContext(o.app, ctx.extra.account ? inEffect(ctx.extra.account.user) : null, ctx.extra.address, ctx.extra.session ?? null);
-        const socket = ctx.extra.socket;
-        sinks.set(context, {
-          id,
-          payload,
-          write: (frame) => {
-            if (socket.readyState !== socket.OPEN) return;
-            if (socket.bufferedAmount < SOCKET_BEHIND_BYTES) return socket.send(frame, TEXT);
-            return new Promise<void>((drained) => socket.send(frame, TEXT, () => drained()));
-          },
-        });
+        sinks.set(context, { id, payload, write: socketWriter(ctx.extra.socket) });
         return context;
       },
     },
@@ -164,3 +178,5 @@ export function startWebSocketServer(o: Options) {
     },
   };
 }
+
+export type WebSocketServerHandle = ReturnType<typeof startWebSocketServer>;
