@@ -75,7 +75,7 @@ export async function growthBench(sizes: number[], connections: number, seconds:
       const at = rows[0]!.createdAt;
       const deepCursor = encodeCursor({ id: rows[0]!.id, createdAt: new Date(at.getTime() - at.getTimezoneOffset() * 60_000) });
       // Through Apollo every time: this is about the statement's cost as the data grows, and a
-      // kept page (server/http/feed-page-cache.ts) would answer without it.
+      // kept page (server/graphql/feed-pages/page-cache.ts) would answer without it.
       const firstSpec = graphqlSpec(api.url, { first: PAGE }, tokens, true);
       const deepSpec = graphqlSpec(api.url, { first: PAGE, after: deepCursor }, tokens, true);
       const deepAnswer = await once(deepSpec);

@@ -2,7 +2,7 @@
 // anonymous and signed in (100 users, one per connection, so likedByMe is computed), beside
 // a minimal Express + pg handler returning the same JSON from one SQL statement
 // (bench/feed-baseline.ts), in the same run. The API answers a page read again from its
-// kept copy (server/http/feed-page-cache.ts), which every like makes stale: a third run
+// kept copy (server/graphql/feed-pages/page-cache.ts), which every like makes stale: a third run
 // toggles likes on the page through the API all along (BENCH_FEED_LIKES_PER_SECOND, 20 by
 // default), for both servers, so the price of reading the page again after each one shows.
 //

@@ -36,13 +36,13 @@ import { healthRoutes } from './http/health.js';
 import { createArmor } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
-import { FeedPageCache } from './http/feed-page-cache.js';
-import { feedFastPath } from './http/feed-fast-path.js';
+import { FeedPageCache } from './graphql/feed-pages/page-cache.js';
+import { feedPagesPlugin } from './graphql/feed-pages/plugin.js';
 import { readFeedVersion } from './shared/creations/feed-version.js';
 import { fileOrigins } from './shared/storage/index.js';
 import { graphqlUploads } from './uploads/graphql.js';
 import { startWebSocketServer, type WebSocketServerHandle } from './http/ws-server.js';
-import { apiMetrics, createRegistry, liveGauges, type ApiMetrics } from './shared/platform/metrics.js';
+import { apiMetrics, createRegistry, liveGauges } from './shared/platform/metrics.js';
 import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 
@@ -144,17 +144,14 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
 interface ApiRoutes {
   config: Config;
   db: Db;
-  redis: Redis;
   identity: IdentityProvider;
   app: App;
   apollo: ApolloServer<AppContext>;
-  feedPages: FeedPageCache;
-  metrics: ApiMetrics;
   log: Logger;
 }
 
-/** The API: the feed's fast path, REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
-function mountApiRoutes(expressApp: express.Express, { config, db, redis, identity, app, apollo, feedPages, metrics, log }: ApiRoutes): void {
+/** The API: REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
+function mountApiRoutes(expressApp: express.Express, { config, db, identity, app, apollo, log }: ApiRoutes): void {
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
   const contextOf = (req: express.Request, user: User | null, token: string | undefined): AppContext & { origin: string } => ({
@@ -162,18 +159,6 @@ function mountApiRoutes(expressApp: express.Express, { config, db, redis, identi
     // origin: where Stripe Checkout sends the browser back when PUBLIC_URL is unset.
     origin: `${req.protocol}://${req.get('host')}`,
   });
-  // Community feed documents, answered from kept pages ahead of everything else; what it
-  // cannot answer exactly as Apollo would goes on to Apollo (server/http/feed-fast-path.ts).
-  expressApp.post(
-    '/graphql',
-    feedFastPath({
-      cache: feedPages,
-      viewer: (req) => userFromHeader(identity, req.headers.authorization),
-      anonymousContext: (req) => contextOf(req, null, undefined),
-      version: () => readFeedVersion(redis, config.REDIS_PREFIX),
-      observe: (operation, seconds) => metrics.requestSeconds.observe({ operation: operation ?? 'anonymous', type: 'query', outcome: 'ok' }, seconds),
-    }),
-  );
   // Each REST router gets its own module's services and nothing else.
   const rest = { identity, log };
   const answer = { jobs: app.jobs, creations: app.creations };
@@ -253,10 +238,17 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     feedPages.clear();
     ws.refreshUsers([userId]).catch((err: unknown) => log.warn({ err: (err as Error).message }, 'could not re-read a changed user'));
   });
-  const apollo = createApollo({ schema, config, log, armor, metrics, httpServer, disposeWebSockets: async () => void (await ws.dispose()) });
+  // Community feed documents answered from kept pages, inside Apollo's own request pipeline.
+  const feed = feedPagesPlugin<AppContext>({
+    cache: feedPages,
+    version: () => readFeedVersion(redis, config.REDIS_PREFIX),
+    viewerOf: (context) => context.user?.id ?? null,
+    anonymous: (context) => createContext(app, null, context.ip),
+  });
+  const apollo = createApollo({ schema, config, log, armor, metrics, httpServer, plugins: [feed], disposeWebSockets: async () => void (await ws.dispose()) });
   await apollo.start();
   mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, log });
-  mountApiRoutes(expressApp, { config, db, redis, identity, app, apollo, feedPages, metrics, log });
+  mountApiRoutes(expressApp, { config, db, identity, app, apollo, log });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;

@@ -89,11 +89,13 @@ export interface ApolloOptions {
   armor: { validationRules: ValidationRule[]; plugins: unknown[] };
   metrics: ApiMetrics;
   httpServer: Server;
+  /** Run after the error and timing plugins (the feed's kept pages). */
+  plugins: ApolloServerPlugin<AppContext>[];
   /** Closes the WebSocket server's clients when Apollo drains. */
   disposeWebSockets: () => Promise<void>;
 }
 
-export function createApollo({ schema, config, log, armor, metrics, httpServer, disposeWebSockets }: ApolloOptions): ApolloServer<AppContext> {
+export function createApollo({ schema, config, log, armor, metrics, httpServer, plugins, disposeWebSockets }: ApolloOptions): ApolloServer<AppContext> {
   return new ApolloServer<AppContext>({
     schema,
     introspection: config.GRAPHQL_INTROSPECTION,
@@ -107,6 +109,7 @@ export function createApollo({ schema, config, log, armor, metrics, httpServer, 
       timeRequests(metrics),
       unavailableIs503,
       subscriptionsOverWebSocket,
+      ...plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used; Apollo's default cache-control plugin would still wrap every field resolver.

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type BuildSchemaOptions } from 'type-graphql';
 import type { PubSub } from '../shared/platform/pubsub.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
@@ -13,6 +13,7 @@ import { UploadLimitsResolver } from '../modules/uploads/upload-limits.resolver.
 import { UserResolver } from '../modules/user/user.resolver.js';
 import { toolsFor } from '../shared/tools/catalogue.js';
 import { toolResolver } from '../tools/graphql.js';
+import { useSyncResolvers } from './shared-subscriptions/sync-resolvers.js';
 
 /** Every resolver of the schema. */
 const resolvers = [
@@ -32,19 +33,4 @@ const resolvers = [
 export async function createSchema(pubSub: PubSub, opts: { noopTool?: boolean } = {}): Promise<GraphQLSchema> {
   const tools = toolsFor({ ENABLE_NOOP_TOOL: opts.noopTool ?? false }).map(toolResolver);
   return useSyncResolvers(await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as BuildSchemaOptions['resolvers'], pubSub, validate: false }));
-}
-
-/**
- * type-graphql makes every resolver that takes an @Arg asynchronous (its argument check is an
- * async function, even with validation off). A subscription field whose extensions carry
- * `syncResolve` resolves with it instead, so the one execution its subscribers share is ready
- * in the publisher's own loop and their frames go out there (http/subscription-frames.ts):
- * likeChanged with 5,000 subscribers, one pass instead of two.
- */
-function useSyncResolvers(schema: GraphQLSchema): GraphQLSchema {
-  for (const field of Object.values(schema.getSubscriptionType()?.getFields() ?? {})) {
-    const resolve = field.extensions.syncResolve;
-    if (typeof resolve === 'function') field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
-  }
-  return schema;
 }

@@ -16,8 +16,8 @@ import { inEffect } from '../modules/billing/billing.plan.js';
 import type { Logger } from '../shared/platform/logger.js';
 import { unavailableError } from './service-unavailable.js';
 import { wsOnSubscribe } from './armor.js';
-import { sharedSubscribe } from './shared-subscribe.js';
-import type { FrameSink } from './subscription-frames.js';
+import { sharedSubscribe } from '../graphql/shared-subscriptions/shared-subscribe.js';
+import type { FrameSink } from '../graphql/shared-subscriptions/subscription-frames.js';
 import { UserSockets, WS_TOO_MANY_CONNECTIONS, type UserSocket } from './ws-connections.js';
 import { SubscriptionSlots, type SocketSlots } from './ws-subscriptions.js';
 

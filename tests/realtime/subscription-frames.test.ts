@@ -1,4 +1,4 @@
-// Shared subscriptions written straight to sockets (server/http/subscription-frames.ts): one
+// Shared subscriptions written straight to sockets (server/graphql/shared-subscriptions/subscription-frames.ts): one
 // execution per event and answer, one frame per operation id, frames in event order even
 // when a result is late, formatted errors, a socket that stays behind ends its subscription
 // with an error, and return() (a client's `complete`) ends the events.
@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { execute, GraphQLBoolean, GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse, type ExecutionResult } from 'graphql';
 import { inertPubSub, listenerIterator, MAX_BUFFERED_EVENTS } from '../../server/shared/platform/pubsub.js';
 import { createSchema } from '../../server/graphql/schema.js';
-import { sharedSubscribe } from '../../server/http/shared-subscribe.js';
-import type { FrameSink } from '../../server/http/subscription-frames.js';
+import { sharedSubscribe } from '../../server/graphql/shared-subscriptions/shared-subscribe.js';
+import type { FrameSink } from '../../server/graphql/shared-subscriptions/subscription-frames.js';
 
 interface Tick {
   n: number;

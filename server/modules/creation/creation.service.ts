@@ -52,7 +52,7 @@ export const preloadedOf = (c: Creation): Preloaded | undefined => (c as Partial
  * Where a likedByMe answer sits in a result (its response path) and who likes that creation
  * (undefined when the page did not bring its likers). A context that carries a list of them
  * (`likedByMeSites`) gets one per likedByMe resolved: a kept feed page is answered to each
- * viewer from them (server/http/feed-page-cache.ts).
+ * viewer from them (server/graphql/feed-pages/page-cache.ts).
  */
 export interface LikedByMeSite {
   path: ResponsePath;

@@ -25,7 +25,7 @@ export class LikeResolver {
   }
 
   // The payload depends on the subscriber only through likedByMe: subscribers with the same
-  // answer share one execution of the operation (server/http/shared-subscribe.ts), resolved
+  // answer share one execution of the operation (server/graphql/shared-subscriptions/shared-subscribe.ts), resolved
   // synchronously (server/graphql/schema.ts, useSyncResolvers).
   @Extensions({
     sharedResult: (event: DeliveredLikeEvent, ctx: LikeContext) => String(likedByMe(event, ctx.user?.id ?? null)),

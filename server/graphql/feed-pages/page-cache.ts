@@ -24,8 +24,8 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
-import type { LikedByMeSite } from '../modules/creation/creation.service.js';
-import { PARSE_OPTIONS } from './armor.js';
+import type { LikedByMeSite } from '../../modules/creation/creation.service.js';
+import { PARSE_OPTIONS } from '../../http/armor.js';
 
 /**
  * The fields a kept page may hold, by parent type: all of them answer every viewer alike,

@@ -18,7 +18,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
 } from 'graphql';
-import type { ListenerIterator } from '../shared/platform/pubsub.js';
+import type { ListenerIterator } from '../../shared/platform/pubsub.js';
 import { SharedResult, writeFrames, type FrameSink } from './subscription-frames.js';
 
 /** Put on a subscription field's extensions: `{ sharedResult: (event, context) => key }`. */

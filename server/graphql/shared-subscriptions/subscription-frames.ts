@@ -6,7 +6,7 @@
 // each shared result is serialised once, each (result, operation id) frame is built once,
 // and the same bytes go to every socket that shares them, as a plain `ws` broadcast does.
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { MAX_BUFFERED_EVENTS, type ListenerIterator } from '../shared/platform/pubsub.js';
+import { MAX_BUFFERED_EVENTS, type ListenerIterator } from '../../shared/platform/pubsub.js';
 
 /** Where one subscription's `next` frames are written. */
 export interface FrameSink {
