@@ -224,159 +224,220 @@ function nearestValid(lv: Level, x: number, y: number): number {
  * trustworthy go first, so lines are carried into the hole before flat areas close over them.
  */
 export function onionPeel(lv: Level, nc: number, nnf: Int32Array, nnfD: Float32Array, rng: () => number, work: number): void {
-  const { w, h, img, hole, holeIdx, valid, window: win } = lv;
-  const known = new Uint8Array(w * h);
-  const confidence = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    known[i] = hole[i] ? 0 : 1;
-    confidence[i] = known[i]!;
-  }
-  // Edge strength at a known/filled pixel: the gradient over its known/filled neighbours.
-  const edge = (q: number): number => {
-    const x = q % w;
-    const y = (q - x) / w;
-    let sum = 0;
-    for (let c = 0; c < nc; c++) {
-      let gx = 0;
-      let gy = 0;
-      if (x + 1 < w && known[q + 1]) gx = img[(q + 1) * nc + c]! - img[q * nc + c]!;
-      else if (x > 0 && known[q - 1]) gx = img[q * nc + c]! - img[(q - 1) * nc + c]!;
-      if (y + 1 < h && known[q + w]) gy = img[(q + w) * nc + c]! - img[q * nc + c]!;
-      else if (y > 0 && known[q - w]) gy = img[q * nc + c]! - img[(q - w) * nc + c]!;
-      sum += gx * gx + gy * gy;
-    }
-    return Math.sqrt(sum);
-  };
-  // Typical edge strength of the surroundings, to put the data term on a 0..1 scale.
-  let edgeSum = 0;
-  let edgeCount = 0;
-  for (let i = 0; i < w * h; i++) {
-    if (!valid[i]) continue;
-    edgeSum += edge(i);
-    edgeCount++;
-  }
-  const edgeRef = Math.max(1, edgeSum / Math.max(1, edgeCount));
-  // How much of p's patch is trustworthy: known pixels count 1, filled ones what they had when filled.
-  const patchConfidence = (p: number): number => {
-    const px = p % w;
-    const py = (p - px) / w;
-    let conf = 0;
-    let area = 0;
-    for (let y = Math.max(0, py - R); y <= Math.min(h - 1, py + R); y++) {
-      for (let x = Math.max(0, px - R); x <= Math.min(w - 1, px + R); x++) {
-        area++;
-        if (known[y * w + x]) conf += confidence[y * w + x]!;
-      }
-    }
-    return conf / area;
-  };
-  const priority = (p: number): number => {
-    const px = p % w;
-    const py = (p - px) / w;
-    let strongest = 0;
-    for (let y = Math.max(0, py - 1); y <= Math.min(h - 1, py + 1); y++) {
-      for (let x = Math.max(0, px - 1); x <= Math.min(w - 1, px + 1); x++) if (known[y * w + x]) strongest = Math.max(strongest, edge(y * w + x));
-    }
-    return patchConfidence(p) * (0.1 + strongest / (strongest + edgeRef));
-  };
-  const heap = new MaxHeap();
-  const stamp = new Uint32Array(w * h);
-  const push = (p: number): void => {
-    stamp[p] = stamp[p]! + 1;
-    heap.push(priority(p), p, stamp[p]!);
-  };
-  const onFront = (p: number): boolean => {
-    const x = p % w;
-    const y = (p - x) / w;
-    for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
-      for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) if (known[yy * w + xx]) return true;
-    }
-    return false;
-  };
-  for (let k = 0; k < holeIdx.length; k++) if (onFront(holeIdx[k]!)) push(holeIdx[k]!);
+  const { holeIdx, window: win } = lv;
+  const peel = startPeel(lv, nc);
+  const { heap, known, stamp } = peel;
+  for (let k = 0; k < holeIdx.length; k++) if (onFront(peel, holeIdx[k]!)) pushFront(peel, holeIdx[k]!);
   // Every candidate in the window when that is affordable; otherwise coherent ones plus random
   // ones, as many as the same budget allows. `work` is the image-wide hole at this scale (a long
   // thin stroke has a big coarsest level, in many tiles).
   const side = 2 * win + 1;
   const exhaustive = side * side * work <= PEEL_BUDGET;
   const randomCandidates = Math.max(16, Math.min(400, Math.floor(PEEL_BUDGET / work)));
-  const maskedDistance = (p: number, q: number, limit: number): number => {
-    const px = p % w;
-    const py = (p - px) / w;
-    const qx = q % w;
-    const qy = (q - qx) / w;
-    let sum = 0;
-    let cnt = 0;
-    for (let dy = -R; dy <= R; dy++) {
-      const y = py + dy;
-      if (y < 0 || y >= h) continue;
-      for (let dx = -R; dx <= R; dx++) {
-        const x = px + dx;
-        if (x < 0 || x >= w) continue;
-        const a = y * w + x;
-        if (!known[a]) continue;
-        const b = (qy + dy) * w + qx + dx;
-        for (let c = 0; c < nc; c++) {
-          const d = img[a * nc + c]! - img[b * nc + c]!;
-          sum += d * d;
-        }
-        cnt++;
-      }
-      if (sum > limit) return Infinity;
-    }
-    // The penalty counts per compared pixel, like the distance it is added to.
-    return cnt > 0 ? sum + (lv.penalty * ((qx - px) ** 2 + (qy - py) ** 2) * cnt) / PATCH_AREA : Infinity;
-  };
   while (heap.size > 0) {
     const { value: p, tag } = heap.pop();
     if (known[p] || tag !== stamp[p]) continue; // filled already, or a stale priority
-    const px = p % w;
-    const py = (p - px) / w;
-    const wx0 = Math.max(R, px - win);
-    const wx1 = Math.min(w - 1 - R, px + win);
-    const wy0 = Math.max(R, py - win);
-    const wy1 = Math.min(h - 1 - R, py + win);
-    let best = -1;
-    let bestD = Infinity;
-    const tryCand = (q: number): void => {
-      if (!valid[q] || q === best) return;
-      const d = maskedDistance(p, q, bestD);
-      if (d < bestD) {
-        bestD = d;
-        best = q;
-      }
-    };
-    if (exhaustive) {
-      for (let y = wy0; y <= wy1; y++) for (let x = wx0; x <= wx1; x++) tryCand(y * w + x);
-    } else {
-      // Coherent candidates from filled neighbours, then random ones in the window.
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = px + dx;
-          const yy = py + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const j = yy * w + xx;
-          const s = nnf[j]!;
-          if (!hole[j] || s < 0) continue;
-          const sx = (s % w) - dx;
-          const sy = (s - (s % w)) / w - dy;
-          if (sx >= wx0 && sy >= wy0 && sx <= wx1 && sy <= wy1) tryCand(sy * w + sx);
-        }
-      }
-      for (let t = 0; t < randomCandidates; t++) tryCand((wy0 + Math.floor(rng() * (wy1 - wy0 + 1))) * w + wx0 + Math.floor(rng() * (wx1 - wx0 + 1)));
-    }
-    if (best < 0) best = nearestValid(lv, px, py);
-    nnf[p] = best;
-    for (let c = 0; c < nc; c++) img[p * nc + c] = img[best * nc + c]!;
-    confidence[p] = patchConfidence(p);
-    known[p] = 1;
-    for (let y = Math.max(0, py - 1); y <= Math.min(h - 1, py + 1); y++) {
-      for (let x = Math.max(0, px - 1); x <= Math.min(w - 1, px + 1); x++) if (!known[y * w + x]) push(y * w + x);
-    }
+    fillFrom(peel, nnf, p, peelSource(peel, nnf, p, exhaustive, randomCandidates, rng));
   }
   for (let k = 0; k < holeIdx.length; k++) {
     const p = holeIdx[k]!;
     nnfD[p] = matchCost(lv, nc, p, nnf[p]!, Infinity);
+  }
+}
+
+/** The greedy fill's state: which pixels are known (or filled), how far each is trusted, and the front's queue. */
+interface Peel {
+  lv: Level;
+  nc: number;
+  known: Uint8Array;
+  confidence: Float32Array;
+  /** Typical edge strength of the surroundings, to put the data term on a 0..1 scale. */
+  edgeRef: number;
+  heap: MaxHeap;
+  /** Per pixel, the tag of its latest entry in the heap (older entries are stale). */
+  stamp: Uint32Array;
+}
+
+/** The greedy fill's starting state: known pixels fully trusted, the hole not at all, nothing queued. */
+function startPeel(lv: Level, nc: number): Peel {
+  const { w, h, hole, valid } = lv;
+  const known = new Uint8Array(w * h);
+  const confidence = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    known[i] = hole[i] ? 0 : 1;
+    confidence[i] = known[i]!;
+  }
+  const peel: Peel = { lv, nc, known, confidence, edgeRef: 0, heap: new MaxHeap(), stamp: new Uint32Array(w * h) };
+  // Typical edge strength of the surroundings, to put the data term on a 0..1 scale.
+  let edgeSum = 0;
+  let edgeCount = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (!valid[i]) continue;
+    edgeSum += edgeStrength(peel, i);
+    edgeCount++;
+  }
+  peel.edgeRef = Math.max(1, edgeSum / Math.max(1, edgeCount));
+  return peel;
+}
+
+/** Edge strength at a known/filled pixel: the gradient over its known/filled neighbours. */
+function edgeStrength(peel: Peel, q: number): number {
+  const { lv, nc, known } = peel;
+  const { w, h, img } = lv;
+  const x = q % w;
+  const y = (q - x) / w;
+  let sum = 0;
+  for (let c = 0; c < nc; c++) {
+    let gx = 0;
+    let gy = 0;
+    if (x + 1 < w && known[q + 1]) gx = img[(q + 1) * nc + c]! - img[q * nc + c]!;
+    else if (x > 0 && known[q - 1]) gx = img[q * nc + c]! - img[(q - 1) * nc + c]!;
+    if (y + 1 < h && known[q + w]) gy = img[(q + w) * nc + c]! - img[q * nc + c]!;
+    else if (y > 0 && known[q - w]) gy = img[q * nc + c]! - img[(q - w) * nc + c]!;
+    sum += gx * gx + gy * gy;
+  }
+  return Math.sqrt(sum);
+}
+
+/** How much of p's patch is trustworthy: known pixels count 1, filled ones what they had when filled. */
+function patchConfidence(peel: Peel, p: number): number {
+  const { lv, known, confidence } = peel;
+  const { w, h } = lv;
+  const px = p % w;
+  const py = (p - px) / w;
+  let conf = 0;
+  let area = 0;
+  for (let y = Math.max(0, py - R); y <= Math.min(h - 1, py + R); y++) {
+    for (let x = Math.max(0, px - R); x <= Math.min(w - 1, px + R); x++) {
+      area++;
+      if (known[y * w + x]) conf += confidence[y * w + x]!;
+    }
+  }
+  return conf / area;
+}
+
+/** Fill priority of front pixel p: its patch's confidence times the strongest known edge next to it. */
+function priority(peel: Peel, p: number): number {
+  const { lv, known, edgeRef } = peel;
+  const { w, h } = lv;
+  const px = p % w;
+  const py = (p - px) / w;
+  let strongest = 0;
+  for (let y = Math.max(0, py - 1); y <= Math.min(h - 1, py + 1); y++) {
+    for (let x = Math.max(0, px - 1); x <= Math.min(w - 1, px + 1); x++) if (known[y * w + x]) strongest = Math.max(strongest, edgeStrength(peel, y * w + x));
+  }
+  return patchConfidence(peel, p) * (0.1 + strongest / (strongest + edgeRef));
+}
+
+/** Queues p at its current priority; the tag makes its earlier entries stale. */
+function pushFront(peel: Peel, p: number): void {
+  const { heap, stamp } = peel;
+  stamp[p] = stamp[p]! + 1;
+  heap.push(priority(peel, p), p, stamp[p]!);
+}
+
+/** Whether p touches a known or filled pixel (8-neighbourhood, p included). */
+function onFront(peel: Peel, p: number): boolean {
+  const { lv, known } = peel;
+  const { w, h } = lv;
+  const x = p % w;
+  const y = (p - x) / w;
+  for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+    for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) if (known[yy * w + xx]) return true;
+  }
+  return false;
+}
+
+/** SSD between target p's and source q's patches on p's known/filled pixels, plus the distance penalty; Infinity past `limit`. */
+function maskedDistance(peel: Peel, p: number, q: number, limit: number): number {
+  const { lv, nc, known } = peel;
+  const { w, h, img } = lv;
+  const px = p % w;
+  const py = (p - px) / w;
+  const qx = q % w;
+  const qy = (q - qx) / w;
+  let sum = 0;
+  let cnt = 0;
+  for (let dy = -R; dy <= R; dy++) {
+    const y = py + dy;
+    if (y < 0 || y >= h) continue;
+    for (let dx = -R; dx <= R; dx++) {
+      const x = px + dx;
+      if (x < 0 || x >= w) continue;
+      const a = y * w + x;
+      if (!known[a]) continue;
+      const b = (qy + dy) * w + qx + dx;
+      for (let c = 0; c < nc; c++) {
+        const d = img[a * nc + c]! - img[b * nc + c]!;
+        sum += d * d;
+      }
+      cnt++;
+    }
+    if (sum > limit) return Infinity;
+  }
+  // The penalty counts per compared pixel, like the distance it is added to.
+  return cnt > 0 ? sum + (lv.penalty * ((qx - px) ** 2 + (qy - py) ** 2) * cnt) / PATCH_AREA : Infinity;
+}
+
+/**
+ * The source for hole pixel p by masked distance, among every candidate in its window when
+ * `exhaustive`, otherwise the coherent ones from filled neighbours and `randomCandidates`
+ * random ones; the nearest valid source when none could be compared.
+ */
+function peelSource(peel: Peel, nnf: Int32Array, p: number, exhaustive: boolean, randomCandidates: number, rng: () => number): number {
+  const { lv } = peel;
+  const { w, h, hole, valid, window: win } = lv;
+  const px = p % w;
+  const py = (p - px) / w;
+  const wx0 = Math.max(R, px - win);
+  const wx1 = Math.min(w - 1 - R, px + win);
+  const wy0 = Math.max(R, py - win);
+  const wy1 = Math.min(h - 1 - R, py + win);
+  let best = -1;
+  let bestD = Infinity;
+  const tryCand = (q: number): void => {
+    if (!valid[q] || q === best) return;
+    const d = maskedDistance(peel, p, q, bestD);
+    if (d < bestD) {
+      bestD = d;
+      best = q;
+    }
+  };
+  if (exhaustive) {
+    for (let y = wy0; y <= wy1; y++) for (let x = wx0; x <= wx1; x++) tryCand(y * w + x);
+  } else {
+    // Coherent candidates from filled neighbours, then random ones in the window.
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = px + dx;
+        const yy = py + dy;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const j = yy * w + xx;
+        const s = nnf[j]!;
+        if (!hole[j] || s < 0) continue;
+        const sx = (s % w) - dx;
+        const sy = (s - (s % w)) / w - dy;
+        if (sx >= wx0 && sy >= wy0 && sx <= wx1 && sy <= wy1) tryCand(sy * w + sx);
+      }
+    }
+    for (let t = 0; t < randomCandidates; t++) tryCand((wy0 + Math.floor(rng() * (wy1 - wy0 + 1))) * w + wx0 + Math.floor(rng() * (wx1 - wx0 + 1)));
+  }
+  if (best < 0) best = nearestValid(lv, px, py);
+  return best;
+}
+
+/** Fills p with source `best`'s pixel, records how far it is trusted and queues its unfilled neighbours. */
+function fillFrom(peel: Peel, nnf: Int32Array, p: number, best: number): void {
+  const { lv, nc, known, confidence } = peel;
+  const { w, h, img } = lv;
+  const px = p % w;
+  const py = (p - px) / w;
+  nnf[p] = best;
+  for (let c = 0; c < nc; c++) img[p * nc + c] = img[best * nc + c]!;
+  confidence[p] = patchConfidence(peel, p);
+  known[p] = 1;
+  for (let y = Math.max(0, py - 1); y <= Math.min(h - 1, py + 1); y++) {
+    for (let x = Math.max(0, px - 1); x <= Math.min(w - 1, px + 1); x++) if (!known[y * w + x]) pushFront(peel, y * w + x);
   }
 }
 

@@ -19,7 +19,29 @@ const SEAM_OFFSET_MAX = 24;
  * times larger than the hole.
  */
 export function seamCorrection(lv: Level, nc: number, nnf: Int32Array): Float32Array {
-  const { w, h, img, hole, holeIdx } = lv;
+  const { holeIdx } = lv;
+  const n = holeIdx.length;
+  const frame = holeFrame(lv);
+  const { fw, fh } = frame;
+  const hasField = n > 0 && nnf[holeIdx[0]!]! >= 0;
+  const { jump, seam } = seamJumps(lv, nc, nnf, frame, hasField);
+  const sys = hasField ? [smoothSystematic(jump[0]!, seam[0]!, fw, fh, nc, 4), smoothSystematic(jump[1]!, seam[1]!, fw, fh, nc, 4)] : null;
+  const div = guidanceDivergence(lv, nc, nnf, frame, seam, sys);
+  const { grid, rhs } = correctionSystem(lv, nc, frame, div);
+  return solvePoisson(grid, rhs, nc);
+}
+
+/** The hole's bounding frame (box + 1 px, clipped to the crop) and index maps between it and the crop. */
+interface Frame {
+  fw: number;
+  fh: number;
+  toCrop: (f: number) => number;
+  toFrame: (p: number) => number;
+}
+
+/** The frame seam removal works on: the hole's bounding box grown by 1 px, within the crop. */
+function holeFrame(lv: Level): Frame {
+  const { w, h, holeIdx } = lv;
   const n = holeIdx.length;
   let fx0 = w;
   let fy0 = h;
@@ -40,8 +62,30 @@ export function seamCorrection(lv: Level, nc: number, nnf: Int32Array): Float32A
   const fh = Math.min(h - 1, fy1 + 1) - fy0 + 1;
   const toCrop = (f: number): number => (fy0 + Math.floor(f / fw)) * w + fx0 + (f % fw);
   const toFrame = (p: number): number => (Math.floor(p / w) - fy0) * fw + (p % w) - fx0;
-  const hasField = n > 0 && nnf[holeIdx[0]!]! >= 0;
-  // Jumps on seam edges, by frame index a: orientation 0 = (a, a+1), 1 = (a, a+fw).
+  return { fw, fh, toCrop, toFrame };
+}
+
+/** Calls `visit(a, o)` for every edge touching the hole: o = 0 for (a, a+1), 1 for (a, a+w). */
+function forEachHoleEdge(lv: Level, visit: (a: number, o: number) => void): void {
+  const { w, h, hole, holeIdx } = lv;
+  for (let k = 0; k < holeIdx.length; k++) {
+    const p = holeIdx[k]!;
+    const x = p % w;
+    const y = (p - x) / w;
+    if (x > 0 && !hole[p - 1]) visit(p - 1, 0);
+    if (x < w - 1) visit(p, 0);
+    if (y > 0 && !hole[p - w]) visit(p - w, 1);
+    if (y < h - 1) visit(p, 1);
+  }
+}
+
+/**
+ * Jumps on seam edges, by frame index a: orientation 0 = (a, a+1), 1 = (a, a+fw); `seam` marks
+ * the edges that are seams. Both stay empty without a field.
+ */
+function seamJumps(lv: Level, nc: number, nnf: Int32Array, frame: Frame, hasField: boolean): { jump: Float32Array[]; seam: Uint8Array[] } {
+  const { w, img, hole } = lv;
+  const { fw, fh, toFrame } = frame;
   const jump = [new Float32Array(fw * fh * nc), new Float32Array(fw * fh * nc)];
   const seam = [new Uint8Array(fw * fh), new Uint8Array(fw * fh)];
   const visitEdge = (a: number, o: number): void => {
@@ -70,25 +114,23 @@ export function seamCorrection(lv: Level, nc: number, nnf: Int32Array): Float32A
     }
     seam[o]![toFrame(a)] = 1;
   };
-  const edges = (visit: (a: number, o: number) => void): void => {
-    for (let k = 0; k < n; k++) {
-      const p = holeIdx[k]!;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x > 0 && !hole[p - 1]) visit(p - 1, 0);
-      if (x < w - 1) visit(p, 0);
-      if (y > 0 && !hole[p - w]) visit(p - w, 1);
-      if (y < h - 1) visit(p, 1);
-    }
-  };
-  if (hasField) edges(visitEdge);
-  const sys = hasField ? [smoothSystematic(jump[0]!, seam[0]!, fw, fh, nc, 4), smoothSystematic(jump[1]!, seam[1]!, fw, fh, nc, 4)] : null;
-  // Desired difference along each edge (a, a+off): the copy's own, minus the systematic jump at
-  // seams (flat without a field). Accumulated into the divergence of both end points in the hole.
+  if (hasField) forEachHoleEdge(lv, visitEdge);
+  return { jump, seam };
+}
+
+/**
+ * Desired difference along each edge (a, a+off): the copy's own, minus the systematic jump at
+ * seams (flat without a field, `sys` null). Accumulated into the divergence of both end points
+ * in the hole, per hole pixel (holeIdx order).
+ */
+function guidanceDivergence(lv: Level, nc: number, nnf: Int32Array, frame: Frame, seam: Uint8Array[], sys: Float32Array[] | null): Float32Array {
+  const { w, img, hole, holeIdx } = lv;
+  const { fw, fh, toFrame } = frame;
+  const n = holeIdx.length;
   const pos = new Int32Array(fw * fh).fill(-1);
   for (let k = 0; k < n; k++) pos[toFrame(holeIdx[k]!)] = k;
   const div = new Float32Array(n * nc);
-  edges((a, o) => {
+  forEachHoleEdge(lv, (a, o) => {
     const off = o === 0 ? 1 : w;
     const b = a + off;
     const fa = toFrame(a);
@@ -109,8 +151,17 @@ export function seamCorrection(lv: Level, nc: number, nnf: Int32Array): Float32A
       if (kb >= 0) div[kb * nc + c] = div[kb * nc + c]! - d;
     }
   });
-  // Solve for the correction C = X - F of the current fill F: same operator, zero on known
-  // pixels, right-hand side the residual of F.
+  return div;
+}
+
+/**
+ * The system for the correction C = X - F of the current fill F: same operator, zero on known
+ * pixels, right-hand side the residual of F (the guidance's divergence minus F's own).
+ */
+function correctionSystem(lv: Level, nc: number, frame: Frame, div: Float32Array): { grid: Grid; rhs: Float32Array } {
+  const { img, holeIdx } = lv;
+  const { fw, fh, toCrop, toFrame } = frame;
+  const n = holeIdx.length;
   const xs = new Int32Array(n);
   const ys = new Int32Array(n);
   for (let k = 0; k < n; k++) {
@@ -130,7 +181,7 @@ export function seamCorrection(lv: Level, nc: number, nnf: Int32Array): Float32A
     }
     for (let c = 0; c < nc; c++) rhs[k * nc + c] = rhs[k * nc + c]! + div[k * nc + c]!;
   }
-  return solvePoisson(grid, rhs, nc);
+  return { grid, rhs };
 }
 
 // ---------------------------------------------------------------------------------------------

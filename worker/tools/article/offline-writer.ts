@@ -1,5 +1,6 @@
 // The offline article writer: assembles a markdown article about any topic from banks of
 // sentence templates, sized by the product's word counter to land inside the requested range.
+// Its paragraphs and blocks, their growth towards the word target and the markdown: blocks.ts.
 import { ARTICLE_LENGTH_RANGES, type ArticleLength } from '../../../server/shared/platform/domain.js';
 import {
   capitalizeFirst,
@@ -13,6 +14,7 @@ import {
   titleCase,
   type Rng,
 } from '../../providers/text/local/words.js';
+import { blockWords, growToTarget, paragraph, render, startParagraph, type Block } from './blocks.js';
 
 
 const SECTION_COUNTS: Record<ArticleLength, readonly [number, number]> = {
@@ -371,19 +373,6 @@ const ANGLES: readonly Angle[] = [
   },
 ];
 
-interface Paragraph {
-  sentences: string[];
-  /** Soft limit; paragraphs grow evenly towards it so their lengths vary. */
-  cap: number;
-  next: () => string | undefined;
-}
-
-interface Block {
-  heading?: string;
-  paragraphs: Paragraph[];
-  list?: { lead: string; items: string[] };
-}
-
 /** Writes a markdown article about `topic` whose countWords() lies strictly inside the length's range. */
 export function writeArticle(topic: string, length: ArticleLength): string {
   const subject = cleanTopic(topic) || FALLBACK_TOPIC;
@@ -396,114 +385,110 @@ export function writeArticle(topic: string, length: ArticleLength): string {
 
   const fill = slotFiller(rng, subject);
   const title = fill(pick(rng, TITLES));
-  let words = countWords(title);
-  const add = (text: string): string => {
-    words += countWords(text);
-    return text;
-  };
-
-  /** Takes the first template that does (or does not) mention the topic. */
-  const take = (queue: string[], withTopic: boolean): string | undefined => {
-    const i = queue.findIndex((t) => t.includes('{T}') === withTopic);
-    return i >= 0 ? queue.splice(i, 1)[0] : undefined;
-  };
-
-  const introQueue = shuffle(rng, INTRO_SENTENCES);
-  const intro: Block = {
-    paragraphs: [
-      paragraph(rng, 4, 6, () => {
-        const t = introQueue.shift();
-        return t === undefined ? undefined : fill(t);
-      }),
-    ],
-  };
-  startParagraph(intro.paragraphs[0]!, [fill(pick(rng, INTRO_OPENERS))], 2);
+  const intro = queuedBlock(rng, fill, INTRO_SENTENCES, INTRO_OPENERS, 4, 6);
 
   const generalQueue = shuffle(rng, GENERAL_SENTENCES);
   const angles = chooseAngles(rng, length);
   const perSection = (target - 150) / angles.length;
-  let listsLeft = MAX_LISTS[length];
   const withList = new Set(shuffle(rng, angles.filter((a) => a.list)).filter((_a, i) => i === 0 || rng() < 0.5));
+  const plan: SectionPlan = { rng, fill, generalQueue, longTopic, maxMentions, perSection, withList, listsLeft: MAX_LISTS[length] };
+  const sections: Block[] = angles.map((angle) => sectionBlock(angle, plan));
 
-  const sections: Block[] = angles.map((angle) => {
-    const own = shuffle(rng, angle.sentences);
-    // Naming the topic in every sentence reads like keyword stuffing; after a few
-    // mentions per section, templates that do not name it are preferred.
-    let mentions = 0;
-    const next = (): string => {
-      const withTopic = mentions < maxMentions || rng() < (longTopic ? 0.05 : 0.15);
-      const preferOwn = rng() < 0.6;
-      const [first, second] = preferOwn ? [own, generalQueue] : [generalQueue, own];
-      const template =
-        take(first, withTopic) ??
-        take(second, withTopic) ??
-        first.shift() ??
-        second.shift() ??
-        // Both banks are spent only in very long articles; reuse with fresh slot fills.
-        pick(rng, [...angle.sentences, ...GENERAL_SENTENCES]);
-      if (template.includes('{T}')) mentions++;
-      return fill(template, angle);
-    };
-    const count = Math.min(3, Math.max(1, Math.round(perSection / (60 + rng() * 50))));
-    const paragraphs = Array.from({ length: count }, () => paragraph(rng, 3, 6, next));
-    mentions++;
-    startParagraph(paragraphs[0]!, [fill((take(own, true) ?? own.shift())!, angle)], 2);
-    for (const p of paragraphs.slice(1)) startParagraph(p, [], 2);
+  const conclusion = queuedBlock(rng, fill, CONCLUSION_SENTENCES, CONCLUSION_OPENERS, 3, 5, 'Conclusion');
 
-    const shortHeadings = angle.headings.filter((h) => !h.includes('{TT}'));
-    const heading = pick(rng, longTopic && shortHeadings.length > 0 ? shortHeadings : angle.headings);
-    const block: Block = { heading: fill(heading, angle), paragraphs };
-    if (angle.list && withList.has(angle) && listsLeft > 0) {
-      listsLeft--;
-      const items = shuffle(rng, angle.list.items).slice(0, randomInt(rng, 3, 5));
-      block.list = { lead: fill(pick(rng, angle.list.leads), angle), items: items.map((t) => fill(t, angle)) };
-    }
-    return block;
-  });
+  const blocks = [intro, ...sections, conclusion];
+  let words = countWords(title);
+  for (const block of blocks) words += blockWords(block);
+  growToTarget(blocks, sections, words, target);
+  return render(title, blocks);
+}
 
-  const conclusionQueue = shuffle(rng, CONCLUSION_SENTENCES);
-  const conclusion: Block = {
-    heading: 'Conclusion',
+/** Fills a template's slots; `angle` gives {n} and {g} (a neutral default without one). */
+type SlotFill = (template: string, angle?: Pick<Angle, 'nouns' | 'focus'>) => string;
+
+/** What the sections of one article share while they are written, in order. */
+interface SectionPlan {
+  rng: Rng;
+  fill: SlotFill;
+  /** The general bank, shuffled; every section takes from it. */
+  generalQueue: string[];
+  longTopic: boolean;
+  /** Sentences per section that name the topic before those that do not are preferred. */
+  maxMentions: number;
+  /** Words each section should add towards the target. */
+  perSection: number;
+  /** Angles that may carry a list. */
+  withList: Set<Angle>;
+  /** Lists the article may still carry. */
+  listsLeft: number;
+}
+
+/** Takes the first template that does (or does not) mention the topic. */
+function take(queue: string[], withTopic: boolean): string | undefined {
+  const i = queue.findIndex((t) => t.includes('{T}') === withTopic);
+  return i >= 0 ? queue.splice(i, 1)[0] : undefined;
+}
+
+/** The intro or the conclusion: one paragraph from a shuffled bank, opened by one of `openers`. */
+function queuedBlock(rng: Rng, fill: SlotFill, bank: readonly string[], openers: readonly string[], minCap: number, maxCap: number, heading?: string): Block {
+  const queue = shuffle(rng, bank);
+  const block: Block = {
+    ...(heading === undefined ? {} : { heading }),
     paragraphs: [
-      paragraph(rng, 3, 5, () => {
-        const t = conclusionQueue.shift();
+      paragraph(rng, minCap, maxCap, () => {
+        const t = queue.shift();
         return t === undefined ? undefined : fill(t);
       }),
     ],
   };
-  startParagraph(conclusion.paragraphs[0]!, [fill(pick(rng, CONCLUSION_OPENERS))], 2);
+  startParagraph(block.paragraphs[0]!, [fill(pick(rng, openers))], 2);
+  return block;
+}
 
-  const blocks = [intro, ...sections, conclusion];
-  for (const block of blocks) {
-    if (block.heading) add(block.heading);
-    for (const p of block.paragraphs) for (const s of p.sentences) add(s);
-    if (block.list) {
-      add(block.list.lead);
-      for (const item of block.list.items) add(item);
-    }
+/** One section for `angle`: its heading, one to three started paragraphs and, if allowed, a list. */
+function sectionBlock(angle: Angle, plan: SectionPlan): Block {
+  const { rng, fill, longTopic } = plan;
+  const own = shuffle(rng, angle.sentences);
+  const mentions = { count: 0 };
+  const next = sectionSentences(angle, own, mentions, plan);
+  const count = Math.min(3, Math.max(1, Math.round(plan.perSection / (60 + rng() * 50))));
+  const paragraphs = Array.from({ length: count }, () => paragraph(rng, 3, 6, next));
+  mentions.count++;
+  startParagraph(paragraphs[0]!, [fill((take(own, true) ?? own.shift())!, angle)], 2);
+  for (const p of paragraphs.slice(1)) startParagraph(p, [], 2);
+
+  const shortHeadings = angle.headings.filter((h) => !h.includes('{TT}'));
+  const heading = pick(rng, longTopic && shortHeadings.length > 0 ? shortHeadings : angle.headings);
+  const block: Block = { heading: fill(heading, angle), paragraphs };
+  if (angle.list && plan.withList.has(angle) && plan.listsLeft > 0) {
+    plan.listsLeft--;
+    const items = shuffle(rng, angle.list.items).slice(0, randomInt(rng, 3, 5));
+    block.list = { lead: fill(pick(rng, angle.list.leads), angle), items: items.map((t) => fill(t, angle)) };
   }
+  return block;
+}
 
-  // Grow the shortest paragraph (relative to its cap) one sentence at a time until the
-  // target is reached. A sentence is far shorter than the 8% margin above the target,
-  // so the last one can never push the total past the range's maximum.
-  const paragraphs = blocks.flatMap((b) => b.paragraphs);
-  const exhausted = new Set<Paragraph>();
-  while (words < target) {
-    let best: Paragraph | undefined;
-    for (const p of paragraphs) {
-      if (exhausted.has(p) || p.sentences.length >= p.cap) continue;
-      if (!best || p.sentences.length / p.cap < best.sentences.length / best.cap) best = p;
-    }
-    if (!best) {
-      for (const s of sections) for (const p of s.paragraphs) p.cap += 2;
-      continue;
-    }
-    const sentence = best.next();
-    if (sentence === undefined) exhausted.add(best);
-    else best.sentences.push(add(sentence));
-  }
-
-  return render(title, blocks);
+/**
+ * A section's next sentence, from its own bank (`own`) or the general one. Naming the topic in
+ * every sentence reads like keyword stuffing; after a few mentions per section (counted in
+ * `mentions`), templates that do not name it are preferred.
+ */
+function sectionSentences(angle: Angle, own: string[], mentions: { count: number }, plan: SectionPlan): () => string {
+  const { rng, fill, generalQueue, longTopic, maxMentions } = plan;
+  return () => {
+    const withTopic = mentions.count < maxMentions || rng() < (longTopic ? 0.05 : 0.15);
+    const preferOwn = rng() < 0.6;
+    const [first, second] = preferOwn ? [own, generalQueue] : [generalQueue, own];
+    const template =
+      take(first, withTopic) ??
+      take(second, withTopic) ??
+      first.shift() ??
+      second.shift() ??
+      // Both banks are spent only in very long articles; reuse with fresh slot fills.
+      pick(rng, [...angle.sentences, ...GENERAL_SENTENCES]);
+    if (template.includes('{T}')) mentions.count++;
+    return fill(template, angle);
+  };
 }
 
 const NO_ANGLE = { nouns: ['small improvements'], focus: ['small improvements'] } as const;
@@ -511,7 +496,7 @@ const NO_ANGLE = { nouns: ['small improvements'], focus: ['small improvements'] 
 /** Capitalized only because they opened the user's phrase ("The history of…", "How to…"). */
 const LEADING_FUNCTION_WORD = /^(?:The|A|An|How|What|Why|When|Where|Which|Who|Is|Are|Can|Should|Do|Does|My|Your|Our|Its|Their|This|These|Those)(?= )/;
 
-function slotFiller(rng: Rng, subject: string): (template: string, angle?: Pick<Angle, 'nouns' | 'focus'>) => string {
+function slotFiller(rng: Rng, subject: string): SlotFill {
   const titled = subject === FALLBACK_TOPIC ? 'This Topic' : titleCase(subject);
   // Mid-sentence, "around The history of…" should read "around the history of…";
   // a sentence that starts with the topic is capitalized again by capitalizeFirst.
@@ -530,37 +515,9 @@ function slotFiller(rng: Rng, subject: string): (template: string, angle?: Pick<
     );
 }
 
-function paragraph(rng: Rng, minCap: number, maxCap: number, next: () => string | undefined): Paragraph {
-  return { sentences: [], cap: randomInt(rng, minCap, maxCap), next };
-}
-
-/** Gives a paragraph its opening sentences, topping up from its own source to `count`. */
-function startParagraph(p: Paragraph, first: string[], count: number): void {
-  p.sentences.push(...first);
-  while (p.sentences.length < count) {
-    const s = p.next();
-    if (s === undefined) break;
-    p.sentences.push(s);
-  }
-}
-
 /** Picks distinct angles and orders them early → middle → late, shuffled within each stage. */
 function chooseAngles(rng: Rng, length: ArticleLength): Angle[] {
   const [lo, hi] = SECTION_COUNTS[length];
   const chosen = shuffle(rng, ANGLES).slice(0, randomInt(rng, lo, hi));
   return ([0, 1, 2] as const).flatMap((stage) => chosen.filter((a) => a.stage === stage));
-}
-
-function render(title: string, blocks: readonly Block[]): string {
-  const parts = [`# ${title}`];
-  for (const block of blocks) {
-    if (block.heading) parts.push(`## ${block.heading}`);
-    block.paragraphs.forEach((p, i) => {
-      if (p.sentences.length > 0) parts.push(p.sentences.join(' '));
-      if (i === 0 && block.list) {
-        parts.push(block.list.lead, block.list.items.map((item) => `- ${item}`).join('\n'));
-      }
-    });
-  }
-  return `${parts.join('\n\n')}\n`;
 }

@@ -216,6 +216,29 @@ function megapixels(pixels: number): string {
  */
 export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixels: number; signal?: AbortSignal }): Promise<Upscaled> {
   const { signal, maxPixels } = opts;
+  const source = await decodeSource(bytes, scale, maxPixels, signal);
+  const { presharpen, enlarge } = filtersFor(scale);
+  const premultiplied = premultipliedRows(source, presharpen);
+  const sharpX = presharpenedRows(source, premultiplied, presharpen);
+  const wide = widenedRows(source, sharpX, presharpen, enlarge, scale);
+  const out = await outputPixels(source, premultiplied, wide, enlarge, scale, signal);
+  signal?.throwIfAborted();
+  return { bytes: await encodePng(out, source), width: source.W, height: source.H };
+}
+
+/** The decoded input: `c` interleaved 8-bit channels (grey as one, alpha last) of `w`×`h`, to become `W`×`H`. */
+interface Source {
+  src: Buffer;
+  w: number;
+  h: number;
+  c: number;
+  hasAlpha: boolean;
+  W: number;
+  H: number;
+}
+
+/** Checks the result's size against `maxPixels` from the header, then decodes `bytes` upright (grey kept as one channel). */
+async function decodeSource(bytes: Buffer, scale: Scale, maxPixels: number, signal: AbortSignal | undefined): Promise<Source> {
   signal?.throwIfAborted();
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   const inW = meta.autoOrient?.width ?? meta.width ?? 0;
@@ -232,16 +255,15 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
   signal?.throwIfAborted();
   const grey = meta.space === 'b-w' || meta.space === 'grey16';
   const { data: src, channels: c } = grey ? greyOnly(decoded.data, decoded.info.channels) : { data: decoded.data, channels: decoded.info.channels };
-  const hasAlpha = c === 2 || c === 4;
-  const alphaAt = c - 1;
-  const { presharpen, enlarge } = filtersFor(scale);
-  const pre = presharpen.offsets.length;
-  const preR = (pre - 1) / 2;
-  const rowLen = w * c;
-  const outRowLen = W * c;
+  return { src, w, h, c, hasAlpha: c === 2 || c === 4, W, H };
+}
 
-  // Source rows as floats, colour premultiplied by alpha.
-  const premultiplied = new RowRing(pre + 2, rowLen, (j, into) => {
+/** Source rows as floats, colour premultiplied by alpha (rows past the edges repeat the edge rows). */
+function premultipliedRows(source: Source, presharpen: Taps): RowRing {
+  const { src, w, h, c, hasAlpha } = source;
+  const alphaAt = c - 1;
+  const rowLen = w * c;
+  return new RowRing(presharpen.offsets.length + 2, rowLen, (j, into) => {
     const base = clampIndex(j, h) * rowLen;
     for (let i = 0; i < rowLen; i++) into[i] = src[base + i]!;
     if (!hasAlpha) return;
@@ -250,11 +272,17 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
       for (let k = 0; k < alphaAt; k++) into[x * c + k]! *= a;
     }
   });
+}
 
-  // Rows pre-sharpened along x, read from a copy padded by repeating the edge pixels.
+/** Rows pre-sharpened along x, read from a copy padded by repeating the edge pixels. */
+function presharpenedRows(source: Source, premultiplied: RowRing, presharpen: Taps): RowRing {
+  const { w, c } = source;
+  const pre = presharpen.offsets.length;
+  const preR = (pre - 1) / 2;
+  const rowLen = w * c;
   const pw = presharpen.weights;
   const padded = new Float32Array((w + 2 * preR) * c);
-  const sharpX = new RowRing(pre + 1, rowLen, (j, into) => {
+  return new RowRing(pre + 1, rowLen, (j, into) => {
     padWith(padded, premultiplied.get(j), w, c, preR);
     for (let i = 0; i < rowLen; i++) {
       let v = 0;
@@ -262,14 +290,21 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
       into[i] = v;
     }
   });
+}
 
-  // Rows pre-sharpened along y too, then enlarged along x, phase by phase.
+/** Rows pre-sharpened along y too, then enlarged along x, phase by phase. */
+function widenedRows(source: Source, sharpX: RowRing, presharpen: Taps, enlarge: Taps[], scale: Scale): RowRing {
+  const { w, c } = source;
+  const pre = presharpen.offsets.length;
+  const preR = (pre - 1) / 2;
+  const rowLen = w * c;
+  const pw = presharpen.weights;
   const taps = 6;
   const firstOffset = Math.min(...enlarge.map((ph) => ph.offsets[0]!));
   const enlargePad = -firstOffset;
   const sharpened = new Float32Array(rowLen);
   const paddedWide = new Float32Array((w + 2 * enlargePad + taps) * c);
-  const wide = new RowRing(taps + 2, outRowLen, (j, into) => {
+  return new RowRing(taps + 2, source.W * c, (j, into) => {
     sharpened.fill(0);
     for (let t = 0; t < pre; t++) {
       const row = sharpX.get(j + t - preR);
@@ -296,8 +331,15 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
       }
     }
   });
+}
 
-  // Output rows: enlarged along y, held within the neighbours' range, unpremultiplied.
+/**
+ * Output rows: enlarged along y, held within the neighbours' range, unpremultiplied, as 8-bit
+ * samples. Yields to the event loop every SLICE_MS, and stops there when `signal` aborts.
+ */
+async function outputPixels(source: Source, premultiplied: RowRing, wide: RowRing, enlarge: Taps[], scale: Scale, signal: AbortSignal | undefined): Promise<Buffer> {
+  const { w, h, c, hasAlpha, W, H } = source;
+  const outRowLen = W * c;
   const out = Buffer.allocUnsafe(W * H * c);
   // Stores round and clamp to 0–255 by themselves.
   const outBytes = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
@@ -305,11 +347,7 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
   // Range of the 2×2 input pixels around each output pixel: entry p covers input columns p − 1 and p.
   const low = new Float32Array((w + 1) * c);
   const high = new Float32Array((w + 1) * c);
-  const rangeAt = new Int32Array(outRowLen);
-  for (let x = 0; x < W; x++) {
-    const p = Math.floor((x + 0.5) / scale - 0.5) + 1;
-    for (let k = 0; k < c; k++) rangeAt[x * c + k] = p * c + k;
-  }
+  const rangeAt = rangeIndex(W, c, scale);
   let rangeRow = Number.NaN;
   let sliceStart = performance.now();
   for (let y = 0; y < H; y++) {
@@ -321,19 +359,7 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
     const y0 = Math.floor((y + 0.5) / scale - 0.5);
     if (y0 !== rangeRow) {
       rangeRow = y0;
-      const above = premultiplied.get(clampIndex(y0, h));
-      const below = premultiplied.get(clampIndex(y0 + 1, h));
-      for (let p = 0; p <= w; p++) {
-        const l = clampIndex(p - 1, w) * c;
-        const r = clampIndex(p, w) * c;
-        for (let k = 0; k < c; k++) {
-          const lo = Math.min(above[l + k]!, above[r + k]!, below[l + k]!, below[r + k]!);
-          const hi = Math.max(above[l + k]!, above[r + k]!, below[l + k]!, below[r + k]!);
-          const m = RING_MARGIN * (hi - lo);
-          low[p * c + k] = lo - m;
-          high[p * c + k] = hi + m;
-        }
-      }
+      neighbourRange(premultiplied.get(clampIndex(y0, h)), premultiplied.get(clampIndex(y0 + 1, h)), w, c, low, high);
     }
     const ph = enlarge[y % scale]!;
     const b = Math.floor(y / scale);
@@ -354,23 +380,54 @@ export async function upscaleImage(bytes: Buffer, scale: Scale, opts: { maxPixel
       const hi = high[rangeAt[i]!]!;
       into[i] = v < lo ? lo : v > hi ? hi : v;
     }
-    if (hasAlpha) {
-      for (let i = 0; i < outRowLen; i += c) {
-        const alpha = acc[i + alphaAt]! <= 0 ? 0 : acc[i + alphaAt]! >= 255 ? 255 : acc[i + alphaAt]!;
-        const unpremultiply = alpha > 0 ? 255 / alpha : 0;
-        for (let k = 0; k < alphaAt; k++) outBytes[o + i + k] = acc[i + k]! * unpremultiply;
-        outBytes[o + i + alphaAt] = alpha;
-      }
+    if (hasAlpha) unpremultiplyRow(acc, outBytes, o, c);
+  }
+  return out;
+}
+
+/** For each sample of an output row (`W` pixels of `c` channels), its entry in the neighbour range rows. */
+function rangeIndex(W: number, c: number, scale: Scale): Int32Array {
+  const rangeAt = new Int32Array(W * c);
+  for (let x = 0; x < W; x++) {
+    const p = Math.floor((x + 0.5) / scale - 0.5) + 1;
+    for (let k = 0; k < c; k++) rangeAt[x * c + k] = p * c + k;
+  }
+  return rangeAt;
+}
+
+/** Into `low` and `high`: the range of the 2×2 input pixels of rows `above` and `below` around each column boundary, widened by RING_MARGIN. */
+function neighbourRange(above: Float32Array, below: Float32Array, w: number, c: number, low: Float32Array, high: Float32Array): void {
+  for (let p = 0; p <= w; p++) {
+    const l = clampIndex(p - 1, w) * c;
+    const r = clampIndex(p, w) * c;
+    for (let k = 0; k < c; k++) {
+      const lo = Math.min(above[l + k]!, above[r + k]!, below[l + k]!, below[r + k]!);
+      const hi = Math.max(above[l + k]!, above[r + k]!, below[l + k]!, below[r + k]!);
+      const m = RING_MARGIN * (hi - lo);
+      low[p * c + k] = lo - m;
+      high[p * c + k] = hi + m;
     }
   }
-  signal?.throwIfAborted();
+}
 
+/** A premultiplied row (`acc`, alpha last of `c` channels) divided back by its alpha into `outBytes` from `o`. */
+function unpremultiplyRow(acc: Float32Array, outBytes: Uint8ClampedArray, o: number, c: number): void {
+  const alphaAt = c - 1;
+  for (let i = 0; i < acc.length; i += c) {
+    const alpha = acc[i + alphaAt]! <= 0 ? 0 : acc[i + alphaAt]! >= 255 ? 255 : acc[i + alphaAt]!;
+    const unpremultiply = alpha > 0 ? 255 / alpha : 0;
+    for (let k = 0; k < alphaAt; k++) outBytes[o + i + k] = acc[i + k]! * unpremultiply;
+    outBytes[o + i + alphaAt] = alpha;
+  }
+}
+
+/** The output samples as PNG; a grey image stays grey rather than tripling its size as RGB. */
+async function encodePng(out: Buffer, source: Source): Promise<Buffer> {
+  const { W, H, c } = source;
   const encoder = sharp(out, {
     raw: { width: W, height: H, channels: c as 1 | 2 | 3 | 4 },
     limitInputPixels: false,
   });
-  // A grey image stays grey rather than tripling its size as RGB.
   if (c <= 2) encoder.toColourspace('b-w');
-  const png = await encoder.png({ compressionLevel: 6 }).toBuffer();
-  return { bytes: png, width: W, height: H };
+  return encoder.png({ compressionLevel: 6 }).toBuffer();
 }
