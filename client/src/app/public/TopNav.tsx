@@ -179,8 +179,113 @@ function ExternalLinks({ className }: { className: string }) {
   );
 }
 
-export function TopNav() {
+/** The right-hand end of the desktop bar: Star us, Blog, About, Contact us, and the account menu or Sign In. */
+function DesktopNavEnd() {
+  const { user } = useAuth();
+  return (
+    <div className="hidden items-center gap-1 md:flex">
+      <ExternalLinks className={navItem} />
+      <Link to="/about" className={`${navItem} hidden lg:block`}>
+        About
+      </Link>
+      <Link to="/contact" className={`${navItem} hidden lg:block`}>
+        Contact us
+      </Link>
+      <div className="ml-2">
+        {user ? (
+          <UserMenu />
+        ) : (
+          <Link
+            to="/sign-in"
+            className={`rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-indigo-600 ${focusRing}`}
+          >
+            Sign In
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface MobileNavProps {
+  /** The group whose links are expanded (kept by TopNav, so it survives closing the panel). */
+  openGroup: string | null;
+  onOpenGroupChange: (label: string | null) => void;
+  /** Closes the panel (a link followed, signing out). */
+  onClose: () => void;
+}
+
+/** The small-screen menu panel: each group as a disclosure, the other links, and Dashboard / Sign out or Sign In. */
+function MobileNav({ openGroup, onOpenGroupChange, onClose }: MobileNavProps) {
   const { user, signOut } = useAuth();
+  return (
+    <div id="mobile-nav" className="max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 md:hidden">
+      <ul className="divide-y divide-slate-100">
+        {NAV_GROUPS.map((group) => {
+          const expanded = openGroup === group.label;
+          const panelId = `mobile-nav-${group.label.toLowerCase()}`;
+          return (
+            <li key={group.label}>
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => onOpenGroupChange(expanded ? null : group.label)}
+                className={`flex w-full items-center justify-between py-3.5 text-left font-medium text-slate-800 ${focusRing}`}
+              >
+                {group.label}
+                <ChevronDown aria-hidden className={`size-5 text-slate-400 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} />
+              </button>
+              <ul id={panelId} hidden={!expanded} className="pb-3 pl-3">
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} onClick={onClose} className={`block rounded-lg px-3 py-2 text-slate-600 hover:bg-indigo-50 hover:text-indigo-700 ${focusRing}`}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4">
+        <ExternalLinks className={`${navItem} justify-center border border-slate-200`} />
+        <Link to="/about" onClick={onClose} className={`${navItem} border border-slate-200 text-center`}>
+          About
+        </Link>
+        <Link to="/contact" onClick={onClose} className={`${navItem} border border-slate-200 text-center`}>
+          Contact us
+        </Link>
+      </div>
+      <div className="mt-4">
+        {user ? (
+          <div className="grid grid-cols-2 gap-2">
+            <Link to="/ai" onClick={onClose} className={`flex items-center justify-center gap-2 rounded-full bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white ${focusRing}`}>
+              <LayoutDashboard aria-hidden className="size-4" /> Dashboard
+            </Link>
+            <button
+              type="button"
+              onClick={() => {
+                onClose();
+                void signOut();
+              }}
+              className={`flex items-center justify-center gap-2 rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 ${focusRing}`}
+            >
+              <LogOut aria-hidden className="size-4" /> Sign out
+            </button>
+          </div>
+        ) : (
+          <Link to="/sign-in" onClick={onClose} className={`block rounded-full bg-slate-900 px-4 py-2.5 text-center text-sm font-semibold text-white ${focusRing}`}>
+            Sign In
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function TopNav() {
   const location = useLocation();
   const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -242,27 +347,7 @@ export function TopNav() {
           ))}
         </div>
 
-        <div className="hidden items-center gap-1 md:flex">
-          <ExternalLinks className={navItem} />
-          <Link to="/about" className={`${navItem} hidden lg:block`}>
-            About
-          </Link>
-          <Link to="/contact" className={`${navItem} hidden lg:block`}>
-            Contact us
-          </Link>
-          <div className="ml-2">
-            {user ? (
-              <UserMenu />
-            ) : (
-              <Link
-                to="/sign-in"
-                className={`rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-indigo-600 ${focusRing}`}
-              >
-                Sign In
-              </Link>
-            )}
-          </div>
-        </div>
+        <DesktopNavEnd />
 
         <button
           type="button"
@@ -276,71 +361,7 @@ export function TopNav() {
         </button>
       </nav>
 
-      {mobileOpen && (
-        <div id="mobile-nav" className="max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 md:hidden">
-          <ul className="divide-y divide-slate-100">
-            {NAV_GROUPS.map((group) => {
-              const expanded = mobileGroup === group.label;
-              const panelId = `mobile-nav-${group.label.toLowerCase()}`;
-              return (
-                <li key={group.label}>
-                  <button
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={panelId}
-                    onClick={() => setMobileGroup(expanded ? null : group.label)}
-                    className={`flex w-full items-center justify-between py-3.5 text-left font-medium text-slate-800 ${focusRing}`}
-                  >
-                    {group.label}
-                    <ChevronDown aria-hidden className={`size-5 text-slate-400 transition-transform motion-reduce:transition-none ${expanded ? 'rotate-180' : ''}`} />
-                  </button>
-                  <ul id={panelId} hidden={!expanded} className="pb-3 pl-3">
-                    {group.links.map((link) => (
-                      <li key={link.to}>
-                        <Link to={link.to} onClick={closeMobile} className={`block rounded-lg px-3 py-2 text-slate-600 hover:bg-indigo-50 hover:text-indigo-700 ${focusRing}`}>
-                          {link.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4">
-            <ExternalLinks className={`${navItem} justify-center border border-slate-200`} />
-            <Link to="/about" onClick={closeMobile} className={`${navItem} border border-slate-200 text-center`}>
-              About
-            </Link>
-            <Link to="/contact" onClick={closeMobile} className={`${navItem} border border-slate-200 text-center`}>
-              Contact us
-            </Link>
-          </div>
-          <div className="mt-4">
-            {user ? (
-              <div className="grid grid-cols-2 gap-2">
-                <Link to="/ai" onClick={closeMobile} className={`flex items-center justify-center gap-2 rounded-full bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white ${focusRing}`}>
-                  <LayoutDashboard aria-hidden className="size-4" /> Dashboard
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => {
-                    closeMobile();
-                    void signOut();
-                  }}
-                  className={`flex items-center justify-center gap-2 rounded-full border border-slate-300 px-4 py-2.5 text-sm font-semibold text-slate-700 ${focusRing}`}
-                >
-                  <LogOut aria-hidden className="size-4" /> Sign out
-                </button>
-              </div>
-            ) : (
-              <Link to="/sign-in" onClick={closeMobile} className={`block rounded-full bg-slate-900 px-4 py-2.5 text-center text-sm font-semibold text-white ${focusRing}`}>
-                Sign In
-              </Link>
-            )}
-          </div>
-        </div>
-      )}
+      {mobileOpen && <MobileNav openGroup={mobileGroup} onOpenGroupChange={setMobileGroup} onClose={closeMobile} />}
     </header>
   );
 }

@@ -1,11 +1,11 @@
-import { ImagePlus, RotateCcw, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadingPanel } from '../../../components/Spinner';
-import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
+import { CommunityEmpty } from '../components/CommunityEmpty';
 import { CommunityGrid } from '../components/CommunityGrid';
+import { CommunityLoadError } from '../components/CommunityLoadError';
 import { CreationViewer } from '../components/CreationViewer';
 import { useCommunityFeed } from '../hooks/useCommunityFeed';
 import { useToggleLike } from '../hooks/useToggleLike';
@@ -69,35 +69,14 @@ export function CommunityRoute() {
 
       {creations === null ? (
         feed.error ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-white p-10 text-center">
-            <p className="font-medium text-slate-800">Could not load the community.</p>
-            <p className="text-sm text-slate-500">{toAppError(feed.error).message}</p>
-            <button
-              type="button"
-              onClick={feed.retry}
-              className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              <RotateCcw aria-hidden className="size-4" />
-              Try again
-            </button>
-          </div>
+          <CommunityLoadError error={feed.error} onRetry={feed.retry} />
         ) : (
           <div className="rounded-2xl border border-slate-200 bg-white">
             <LoadingPanel label="Loading Community" />
           </div>
         )
       ) : creations.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <ImagePlus aria-hidden className="size-10 text-slate-400" />
-          <h2 className="text-lg font-semibold text-slate-800">No Creations Yet</h2>
-          <p className="max-w-sm text-sm text-slate-500">Published images show up here the moment they are shared. Be the first to publish one.</p>
-          <Link
-            to="/ai/generate-images"
-            className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-          >
-            Generate an image
-          </Link>
-        </div>
+        <CommunityEmpty />
       ) : (
         <CommunityGrid
           creations={creations}

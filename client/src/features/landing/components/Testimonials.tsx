@@ -1,11 +1,11 @@
-import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Quote, Star } from 'lucide-react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { TESTIMONIALS, type Testimonial } from '../content/testimonials';
-import { nextIndex, releaseVelocity, visibleCount, wrapIndex } from '../lib/carousel';
+import { visibleCount, wrapIndex } from '../lib/carousel';
+import { useCarouselDrag } from '../lib/useCarouselDrag';
 import { startedFromPrerender } from '../../../lib/prerendered';
-
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+import { TestimonialControls } from './TestimonialControls';
 
 function useVisibleCount() {
   // Prerendered HTML (and so hydration) shows one card, the phone's count; the effect sets the window's.
@@ -44,12 +44,6 @@ function TestimonialCard({ t }: { t: Testimonial }) {
   );
 }
 
-interface Drag {
-  pointerId: number;
-  startX: number;
-  samples: { x: number; t: number }[];
-}
-
 /**
  * Spec §4: 1/2/3 cards by width; a drag past 50 px or faster than 500 px/s moves one card,
  * wrapping; dots jump. The first cards are repeated after the last so the window at the end
@@ -59,37 +53,11 @@ export function Testimonials() {
   const count = TESTIMONIALS.length;
   const visible = useVisibleCount();
   const [index, setIndex] = useState(0);
-  const [dragX, setDragX] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const drag = useRef<Drag | null>(null);
+  const { dragX, dragging, viewportHandlers } = useCarouselDrag(count, setIndex);
 
   const slides = [...TESTIMONIALS, ...TESTIMONIALS.slice(0, visible - 1)];
   const go = (step: number) => setIndex((i) => wrapIndex(i, step, count));
 
-  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { pointerId: e.pointerId, startX: e.clientX, samples: [{ x: e.clientX, t: performance.now() }] };
-    setDragging(true);
-  }
-  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
-    const d = drag.current;
-    if (!d || d.pointerId !== e.pointerId) return;
-    d.samples.push({ x: e.clientX, t: performance.now() });
-    if (d.samples.length > 20) d.samples.shift();
-    setDragX(e.clientX - d.startX);
-  }
-  function onPointerEnd(e: PointerEvent<HTMLDivElement>, cancelled: boolean) {
-    const d = drag.current;
-    if (!d || d.pointerId !== e.pointerId) return;
-    drag.current = null;
-    setDragging(false);
-    setDragX(0);
-    if (cancelled) return;
-    d.samples.push({ x: e.clientX, t: performance.now() });
-    const distance = e.clientX - d.startX;
-    setIndex((i) => nextIndex(distance, releaseVelocity(d.samples), i, count));
-  }
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     if (e.key === 'ArrowLeft') go(-1);
     else if (e.key === 'ArrowRight') go(1);
@@ -112,10 +80,7 @@ export function Testimonials() {
         <div role="region" aria-roledescription="carousel" aria-label="Testimonials from creators and teams" onKeyDown={onKeyDown} className="mt-12">
           <div
             data-testid="carousel-viewport"
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={(e) => onPointerEnd(e, false)}
-            onPointerCancel={(e) => onPointerEnd(e, true)}
+            {...viewportHandlers}
             className={`touch-pan-y overflow-hidden select-none [&_img]:pointer-events-none ${dragging ? 'cursor-grabbing' : 'cursor-grab'}`}
           >
             <ul
@@ -141,28 +106,7 @@ export function Testimonials() {
             </ul>
           </div>
 
-          <div className="mt-8 flex items-center justify-center gap-4">
-            <button type="button" onClick={() => go(-1)} aria-label="Previous testimonial" className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}>
-              <ChevronLeft aria-hidden className="size-5" />
-            </button>
-            <div className="flex items-center">
-              {TESTIMONIALS.map((t, i) => (
-                <button
-                  key={t.id}
-                  type="button"
-                  onClick={() => setIndex(i)}
-                  aria-label={`Go to testimonial ${i + 1}`}
-                  aria-current={i === index ? 'true' : undefined}
-                  className={`flex size-6 items-center justify-center rounded-full ${focusRing}`}
-                >
-                  <span aria-hidden className={`h-2 rounded-full transition-all motion-reduce:transition-none ${i === index ? 'w-5 bg-indigo-600' : 'w-2 bg-slate-300'}`} />
-                </button>
-              ))}
-            </div>
-            <button type="button" onClick={() => go(1)} aria-label="Next testimonial" className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}>
-              <ChevronRight aria-hidden className="size-5" />
-            </button>
-          </div>
+          <TestimonialControls index={index} onStep={go} onSelect={setIndex} />
           <p aria-live="polite" className="sr-only">
             Showing {shown.join(', ')}
           </p>

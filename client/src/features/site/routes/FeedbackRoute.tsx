@@ -1,58 +1,15 @@
-import { useMutation } from '@apollo/client/react';
-import { CircleAlert, CircleCheck, Clock, Mail, MessageSquareHeart, Send, Star, Users, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { SubmitFeedbackMutation } from '../api/operations';
+import { CircleAlert, CircleCheck, MessageSquareHeart, Send, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { FeedbackAside } from '../components/FeedbackAside';
 import { StarRating } from '../components/StarRating';
 import { SelectField, TextAreaField, TextField } from '../../../components/TextField';
 import { cardClass, PageIntro, primaryButtonClass, SitePage } from '../components/ui';
-import { DEFAULT_CATEGORY, FEEDBACK_CATEGORIES, FEEDBACK_REQUIRED, SUPPORT_EMAIL } from '../lib/feedback';
+import { useFeedbackForm } from '../hooks/useFeedbackForm';
+import { FEEDBACK_CATEGORIES } from '../lib/feedback';
 
-const EMPTY = { name: '', email: '', message: '', category: DEFAULT_CATEGORY };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const STATS = [
-  { icon: Users, value: '2,400+', label: 'Responses read' },
-  { icon: Star, value: '4.8 / 5', label: 'Average rating' },
-  { icon: Clock, value: '< 24 h', label: 'Typical reply' },
-];
-
+/** /feedback: the feedback form (a star rating, name, email, category and message), the support email, and thanks once sent. */
 export function FeedbackRoute() {
-  const [form, setForm] = useState(EMPTY);
-  const [rating, setRating] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [thanksOpen, setThanksOpen] = useState(false);
-  const [submitFeedback, { loading }] = useMutation(SubmitFeedbackMutation);
-
-  function update(field: keyof typeof EMPTY, value: string) {
-    setForm((f) => ({ ...f, [field]: value }));
-  }
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const name = form.name.trim();
-    const email = form.email.trim();
-    const message = form.message.trim();
-    if (!name || !email || !EMAIL_PATTERN.test(email) || !message || rating <= 0) {
-      setError(FEEDBACK_REQUIRED);
-      return;
-    }
-    setError(null);
-    const failed = `Failed to send. Please try again, or email us at ${SUPPORT_EMAIL}.`;
-    try {
-      const { data } = await submitFeedback({
-        variables: { input: { name, email, message, category: form.category, rating, type: 'feedback' } },
-      });
-      if (data?.submitFeedback) {
-        setForm(EMPTY);
-        setRating(0);
-        setThanksOpen(true);
-      } else {
-        setError(failed);
-      }
-    } catch {
-      setError(failed);
-    }
-  }
+  const { form, update, rating, rate, error, loading, onSubmit, thanksOpen, closeThanks } = useFeedbackForm();
 
   return (
     <SitePage>
@@ -68,13 +25,7 @@ export function FeedbackRoute() {
             How was your experience?
           </h2>
           <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
-            <StarRating
-              value={rating}
-              onChange={(v) => {
-                setRating(v);
-                setError(null);
-              }}
-            />
+            <StarRating value={rating} onChange={rate} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField id="feedback-name" label="Name" name="name" autoComplete="name" aria-required value={form.name} onChange={(e) => update('name', e.target.value)} placeholder="Your name" />
               <TextField id="feedback-email" label="Email" name="email" type="email" autoComplete="email" aria-required value={form.email} onChange={(e) => update('email', e.target.value)} placeholder="you@example.com" />
@@ -103,35 +54,10 @@ export function FeedbackRoute() {
           </form>
         </section>
 
-        <aside className="space-y-6">
-          <div className={cardClass}>
-            <span className="flex size-10 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-              <Mail aria-hidden className="size-5" />
-            </span>
-            <h2 className="mt-4 font-semibold text-slate-900">Prefer email?</h2>
-            <p className="mt-1 text-sm text-slate-600">Write to us any time and we'll reply within a day.</p>
-            <a
-              href={`mailto:${SUPPORT_EMAIL}`}
-              className="mt-2 inline-block text-sm font-medium break-all text-indigo-600 hover:text-indigo-500"
-            >
-              {SUPPORT_EMAIL}
-            </a>
-          </div>
-          <ul className={`${cardClass} grid grid-cols-3 gap-3 lg:grid-cols-1`}>
-            {STATS.map(({ icon: Icon, value, label }) => (
-              <li key={label} className="flex flex-col items-center text-center lg:flex-row lg:gap-3 lg:text-left">
-                <Icon aria-hidden className="size-5 text-indigo-500" />
-                <div>
-                  <p className="mt-1 text-base font-bold text-slate-900 lg:mt-0">{value}</p>
-                  <p className="text-xs text-slate-500">{label}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <FeedbackAside />
       </div>
 
-      {thanksOpen ? <ThanksModal onClose={() => setThanksOpen(false)} /> : null}
+      {thanksOpen ? <ThanksModal onClose={closeThanks} /> : null}
     </SitePage>
   );
 }
