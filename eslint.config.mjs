@@ -48,6 +48,37 @@ export default tseslint.config(
     },
   },
   {
+    // Small files and functions (docs/architecture.md): none over 600 lines, no function over 100
+    // (blank and comment lines counted). A test file's describe and it callbacks are exempt: they
+    // are lists of cases, not functions anyone calls.
+    rules: {
+      'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.soak.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // A feature uses another only through its top-level files (index.ts and the like), never its
+    // internals (api/, components/, hooks/, lib/, routes/, content/). A test may reach into
+    // another feature's operations to mock them.
+    files: ['client/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/worker/**', '**/prisma/**'], message: 'The client talks to the server over HTTP/WebSocket only.' },
+            { regex: '^(\\.\\./)+[a-z-]+/(api|components|hooks|lib|routes|content)/', message: "Import another feature through its top-level files (e.g. its index.ts), not its internals." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and benchmarks read JSON answers of many shapes from real servers.
     files: ['tests/**/*.ts', 'bench/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

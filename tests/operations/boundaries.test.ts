@@ -1,7 +1,8 @@
 // Where code runs (docs/architecture.md): the API process loads no worker code (processors,
 // models, providers), and the worker loads only server/shared/ of server/. Read from the real
 // import graph of each entry point (dpdm, the same parser `npm run check:cycles` uses), and
-// the lint rules that say the same are checked to fire on a probe import.
+// the lint rules that say the same (and that a client feature uses another only through its
+// top-level files) are checked to fire on a probe import.
 import { parseDependencyTree } from 'dpdm';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,8 @@ describe('where code runs', () => {
       { file: 'server/http/probe.ts', code: "import { imageEngine } from '../../worker/models/engine.js';\nexport const e = imageEngine;\n" },
       { file: 'worker/probe.ts', code: "import { startServer } from '../server/app.js';\nexport const s = startServer;\n" },
       { file: 'server/shared/jobs/probe.ts', code: "import { JobService } from '../../modules/job/job.service.js';\nexport const j = JobService;\n" },
+      { file: 'client/src/features/account/probe.ts', code: "import { Plans } from '../../billing/components/Plans';\nexport const p = Plans;\n" },
+      { file: 'client/src/lib/probe.ts', code: "import { loadConfig } from '../../../server/shared/platform/config.js';\nexport const c = loadConfig;\n" },
     ];
     for (const probe of probes) {
       const [result] = await eslint.lintText(probe.code, { filePath: `${root}${probe.file}` });

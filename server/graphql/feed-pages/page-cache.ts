@@ -1,14 +1,12 @@
-// Community feed pages kept as rendered JSON, so reading the feed again runs no GraphQL and
-// no SQL. A page is what graphql-js answers an anonymous reader, byte for byte as Apollo
-// writes it; a signed-in reader gets the same bytes with each likedByMe worked out from the
-// creation's likers, which the same page holds (every other field of the feed is the same
-// for every viewer). A page is served only while the feed's version in Redis is the one
+// Community feed pages kept as executed, so reading the feed again runs no GraphQL execution and
+// no SQL. A page is what graphql-js answers an anonymous reader; a signed-in reader gets the same
+// data with each likedByMe worked out from the creation's likers, which the same page holds
+// (every other field of the feed is the same for every viewer). A page is served only while the feed's version in Redis is the one
 // read before the page was (modules/creation/feed-version.ts) and for MAX_AGE_MS at most.
 //
 // Only documents that ask for nothing but communityFeed and the fields listed in
 // SHARED_FIELDS, and that pass the same validation rules as Apollo's (depth, cost…), are
 // kept; anything else, and any page whose execution had an error, is left to Apollo.
-import { randomUUID } from 'node:crypto';
 import {
   execute,
   getOperationAST,
@@ -55,21 +53,42 @@ export interface FeedPlan {
   name: string | null;
 }
 
-/** A rendered page: the JSON cut at each likedByMe answer, with the likers that decide it. */
+/** A kept page: the anonymous reader's data, and where each likedByMe answer sits with the likers that decide it. */
 export interface KeptPage {
   version: string;
   keptAt: number;
-  anonymous: string;
-  parts: string[];
-  likers: string[][];
+  /** What execution answered an anonymous reader (every likedByMe false); never changed once kept. */
+  data: Record<string, unknown>;
+  sites: { path: readonly (string | number)[]; likers: ReadonlySet<string> }[];
 }
 
-/** The page's JSON for one viewer (null: anonymous). */
-export function renderFor(page: KeptPage, viewerId: string | null): string {
-  if (viewerId === null || page.likers.length === 0) return page.anonymous;
-  let out = page.parts[0]!;
-  for (let i = 0; i < page.likers.length; i++) out += (page.likers[i]!.includes(viewerId) ? 'true' : 'false') + page.parts[i + 1]!;
-  return out;
+type Node = Record<string | number, unknown>;
+
+/**
+ * The page's data for one viewer (null: anonymous): the kept data itself, or a copy sharing every
+ * object but those on the way to a likedByMe the viewer answers true (copied once each).
+ */
+export function dataFor(page: KeptPage, viewerId: string | null): Record<string, unknown> {
+  if (viewerId === null) return page.data;
+  const liked = page.sites.filter((site) => site.likers.has(viewerId));
+  if (liked.length === 0) return page.data;
+  const copies = new Set<unknown>();
+  const root: Node = { ...page.data };
+  copies.add(root);
+  for (const { path } of liked) {
+    let at = root;
+    for (const key of path.slice(0, -1)) {
+      let child = at[key] as Node;
+      if (!copies.has(child)) {
+        child = (Array.isArray(child) ? [...child] : { ...child }) as Node;
+        copies.add(child);
+        at[key] = child;
+      }
+      at = child;
+    }
+    at[path.at(-1)!] = true;
+  }
+  return root;
 }
 
 /** Whether every field of the document is one SHARED_FIELDS lists (the one operation a query). */
@@ -100,19 +119,14 @@ function onlySharedFields(schema: GraphQLSchema, document: DocumentNode): boolea
   return shared;
 }
 
-/** Sets the value at a response path; false when the path leads nowhere (a null on the way). */
-function setAt(data: Record<string, unknown>, path: readonly (string | number)[], value: unknown): boolean {
-  type Node = Record<string | number, unknown>;
-  let at: Node = data;
-  for (const key of path.slice(0, -1)) {
-    const next = at[key];
-    if (next === null || typeof next !== 'object') return false;
-    at = next as Node;
+/** The value at a response path, or undefined when the path leads nowhere (a null on the way). */
+function valueAt(data: Record<string, unknown>, path: readonly (string | number)[]): unknown {
+  let at: unknown = data;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Node)[key];
   }
-  const last = path.at(-1)!;
-  if (typeof at[last] !== 'boolean') return false;
-  at[last] = value;
-  return true;
+  return at;
 }
 
 export class FeedPageCache {
@@ -199,7 +213,7 @@ export class FeedPageCache {
     this.pages.set(key, page);
   }
 
-  /** Executes the document as an anonymous reader and cuts its JSON at each likedByMe. */
+  /** Executes the document as an anonymous reader and notes where each likedByMe answer sits. */
   private async read(plan: FeedPlan, variables: Record<string, unknown>, context: object): Promise<Omit<KeptPage, 'version' | 'keptAt'> | null> {
     const sites: LikedByMeSite[] = [];
     const result = await execute({
@@ -210,21 +224,13 @@ export class FeedPageCache {
       contextValue: { ...context, likedByMeSites: sites },
     });
     if (result.errors?.length || !result.data || result.extensions) return null;
-    // A mark no creation's text can hold (it is new to this page), numbered by site.
-    const mark = randomUUID();
-    for (const [i, site] of sites.entries()) {
-      if (!site.likes || !setAt(result.data, responsePathAsArray(site.path), `${mark}#${i}`)) return null;
+    const kept: KeptPage['sites'] = [];
+    for (const site of sites) {
+      const path = responsePathAsArray(site.path);
+      // Anonymous: every likedByMe answered false; anything else is not a page we can vary per viewer.
+      if (!site.likes || valueAt(result.data, path) !== false) return null;
+      kept.push({ path, likers: new Set(site.likes) });
     }
-    // As Apollo writes a result (prettyJSONStringify of { errors, data, extensions }).
-    const pieces = `${JSON.stringify({ data: result.data })}\n`.split(`"${mark}#`);
-    if (pieces.length !== sites.length + 1) return null;
-    const parts = [pieces[0]!];
-    const likers: string[][] = [];
-    for (const piece of pieces.slice(1)) {
-      const end = piece.indexOf('"');
-      likers.push(sites[Number(piece.slice(0, end))]!.likes!);
-      parts.push(piece.slice(end + 1));
-    }
-    return { anonymous: parts.join('false'), parts, likers };
+    return { data: result.data, sites: kept };
   }
 }

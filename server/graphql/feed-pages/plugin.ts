@@ -4,7 +4,7 @@
 // request's context (its user), and before it executes. Returning null lets Apollo execute as
 // usual: another document, Redis out of reach, a page whose execution had errors.
 import type { ApolloServerPlugin } from '@apollo/server';
-import { renderFor, type FeedPageCache } from './page-cache.js';
+import { dataFor, type FeedPageCache } from './page-cache.js';
 
 export interface FeedPagesOptions<Context> {
   cache: FeedPageCache;
@@ -31,8 +31,7 @@ export function feedPagesPlugin<Context extends object>(options: FeedPagesOption
             const version = await options.version();
             const page = await cache.page(plan, variables ?? {}, version, () => options.anonymous(contextValue));
             if (!page) return null;
-            const { data } = JSON.parse(renderFor(page, options.viewerOf(contextValue))) as { data: Record<string, unknown> };
-            return { http: response.http, body: { kind: 'single', singleResult: { data } } };
+            return { http: response.http, body: { kind: 'single', singleResult: { data: dataFor(page, options.viewerOf(contextValue)) } } };
           } catch {
             return null;
           }

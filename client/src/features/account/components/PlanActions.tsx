@@ -2,8 +2,8 @@
 import { Sparkles } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import type { BillingAction } from '../../billing/hooks/useBillingActions';
-import type { BillingInfo } from '../../billing/lib/planStatus';
+import type { BillingAction } from '../../billing/account';
+import type { BillingInfo } from '../../billing/account';
 import { Busy, primaryButton, secondaryButton } from './planButtons';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useBillingActions, type BillingAction } from '../../billing/hooks/useBillingActions';
-import { canCancel, canResume, formatDate, planDetail, planHeadline, type BillingInfo } from '../../billing/lib/planStatus';
+import { useBillingActions, type BillingAction } from '../../billing/account';
+import { canCancel, canResume, formatDate, planDetail, planHeadline, type BillingInfo } from '../../billing/account';
 import { CancelPlanConfirm } from './CancelPlanConfirm';
 import { CurrentPlanCard } from './CurrentPlanCard';
 import { PlanActions } from './PlanActions';

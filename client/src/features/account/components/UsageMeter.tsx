@@ -1,4 +1,4 @@
-import type { BillingInfo } from '../../billing/lib/planStatus';
+import type { BillingInfo } from '../../billing/account';
 
 /** This month's text generations against the free quota (product §9: 10 a month on Free). */
 export function UsageMeter({ billing }: { billing: BillingInfo }) {

@@ -15,7 +15,7 @@ import { typePolicies } from '../../../lib/apollo';
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { MeQuery } from '../../auth/api/operations';
 import { signedOutAuth } from '../../auth/testing';
-import { BillingQuery, CancelSubscriptionMutation, OpenBillingPortalMutation, ResumeSubscriptionMutation, StartCheckoutMutation, StartTrialMutation } from '../../billing/api/operations';
+import { BillingQuery, CancelSubscriptionMutation, OpenBillingPortalMutation, ResumeSubscriptionMutation, StartCheckoutMutation, StartTrialMutation } from '../../billing/account';
 import { DeleteAccountMutation } from '../api/operations';
 import { freeBilling, trialBilling, type BillingAnswer } from '../../billing/testing';
 import { AccountRoute } from './AccountRoute';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LoadingPanel } from '../../../components/Spinner';
 import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
-import { BillingQuery } from '../../billing/api/operations';
+import { BillingQuery } from '../../billing/account';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PlanSection } from '../components/PlanSection';
