@@ -1,5 +1,7 @@
-// ESLint (typescript-eslint's recommended rules) over every TypeScript source: `npm run lint`,
-// run by CI. Prettier is not adopted yet (CONTRIBUTING.md).
+// ESLint (typescript-eslint's recommended rules) over every TypeScript source, and Prettier for
+// the format (.prettierrc.json; eslint-config-prettier turns off what would disagree with it):
+// `npm run lint`, run by CI; `npm run format` rewrites.
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -83,4 +85,5 @@ export default tseslint.config(
     files: ['tests/**/*.ts', 'bench/**/*.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  prettier,
 );
