@@ -12,7 +12,10 @@ export default tseslint.config(
     rules: {
       // A leading underscore marks what is there on purpose: a callback's unused argument,
       // a property dropped by destructuring.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -35,10 +38,7 @@ export default tseslint.config(
     // What both processes share depends on nothing of the API around it (server/shared/<part>/<file>.ts).
     files: ['server/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./\\.\\./(?!shared/)', message: 'server/shared/ imports nothing of the API (server/*) or the worker.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!shared/)', message: 'server/shared/ imports nothing of the API (server/*) or the worker.' }] }],
     },
   },
   {
@@ -46,7 +46,10 @@ export default tseslint.config(
     // server or worker code (docs/architecture.md).
     files: ['client/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/worker/**', '**/prisma/**'], message: 'The client talks to the server over HTTP/WebSocket only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/worker/**', '**/prisma/**'], message: 'The client talks to the server over HTTP/WebSocket only.' }] },
+      ],
     },
   },
   {
@@ -74,7 +77,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', '**/worker/**', '**/prisma/**'], message: 'The client talks to the server over HTTP/WebSocket only.' },
-            { regex: '^(\\.\\./)+[a-z-]+/(api|components|hooks|lib|routes|content)/', message: "Import another feature through its top-level files (e.g. its index.ts), not its internals." },
+            {
+              regex: '^(\\.\\./)+[a-z-]+/(api|components|hooks|lib|routes|content)/',
+              message: 'Import another feature through its top-level files (e.g. its index.ts), not its internals.',
+            },
           ],
         },
       ],

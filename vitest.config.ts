@@ -10,7 +10,11 @@ export default defineConfig({
   // Node loads graphql's CommonJS build for type-graphql and Apollo; tests must use the
   // same copy, not the ESM build Vite would pick, or graphql sees two "graphql" modules.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
-  plugins: [swc.vite({ jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022' } })],
+  plugins: [
+    swc.vite({
+      jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false }, target: 'es2022' },
+    }),
+  ],
   test: {
     // Server and worker tests by area under tests/; a client component's unit test beside it.
     include: ['tests/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],

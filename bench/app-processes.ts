@@ -77,7 +77,13 @@ export async function startAppProcess(kind: 'api' | 'worker', env: Record<string
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${kind} process exited early: ${output}`);
-    if (await fetch(`${url}${readyPath}`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}${readyPath}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > until) throw new Error(`${kind} process not ready after 60 s: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }

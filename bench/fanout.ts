@@ -91,9 +91,7 @@ export interface FanoutResult {
 /** Splits `tokens` over the children, sends `connect`, fails loudly on any refused client. */
 async function connectClients(children: ClientsProcess[], tokens: (string | null)[], cmd: Omit<Extract<ClientsCommand, { type: 'connect' }>, 'tokens' | 'type'>) {
   const share = Math.ceil(tokens.length / children.length);
-  const replies = await Promise.all(
-    children.map((c, i) => c.request({ type: 'connect', ...cmd, tokens: tokens.slice(i * share, (i + 1) * share) }, 'connected')),
-  );
+  const replies = await Promise.all(children.map((c, i) => c.request({ type: 'connect', ...cmd, tokens: tokens.slice(i * share, (i + 1) * share) }, 'connected')));
   const open = replies.reduce((n, r) => n + r.open, 0);
   if (open !== tokens.length) throw new Error(`only ${open}/${tokens.length} clients connected: ${JSON.stringify(replies.flatMap((r) => r.failures))}`);
 }
@@ -167,12 +165,24 @@ async function seedFanout(server: RunningServer, distinctUsers: number) {
   // Users straight into the database (sign-up's scrypt would take minutes for a thousand).
   const run = Date.now();
   await db.user.createMany({
-    data: Array.from({ length: distinctUsers + 1 }, (_, i) => ({ authProvider: 'local', externalId: `fanout-${run}-${i}`, email: `fanout-${run}-${i}@example.test`, firstName: 'Fan' })),
+    data: Array.from({ length: distinctUsers + 1 }, (_, i) => ({
+      authProvider: 'local',
+      externalId: `fanout-${run}-${i}`,
+      email: `fanout-${run}-${i}@example.test`,
+      firstName: 'Fan',
+    })),
   });
   const users = await db.user.findMany({ where: { externalId: { startsWith: `fanout-${run}-` } }, orderBy: { externalId: 'asc' }, select: { id: true } });
   const [owner, ...subscribers] = users.map((u) => u.id);
   const creation = await db.creation.create({
-    data: { userId: owner!, type: 'IMAGE', prompt: 'Generate an image of a crowd in the style Realistic', content: '/files/crowd.png', metadata: { provider: 'local' }, published: true },
+    data: {
+      userId: owner!,
+      type: 'IMAGE',
+      prompt: 'Generate an image of a crowd in the style Realistic',
+      content: '/files/crowd.png',
+      metadata: { provider: 'local' },
+      published: true,
+    },
   });
   // Every third subscriber liked it already: their likedByMe is true though they never act.
   const likedBefore = new Set(subscribers.filter((_, i) => i % 3 === 0));
@@ -224,7 +234,16 @@ async function warmUp(children: ClientsProcess[], clients: number, toggle: (acto
 }
 
 /** The measured likes: `events` toggles `spacingMs` apart, each awaited by every client, with the server's CPU, Postgres transactions and likedByMe lookups around them. */
-async function measureLikes(server: RunningServer, databaseUrl: string, children: ClientsProcess[], toggle: (actor: string) => Promise<void>, actors: string[], state: LikeState, events: number, spacingMs: number) {
+async function measureLikes(
+  server: RunningServer,
+  databaseUrl: string,
+  children: ClientsProcess[],
+  toggle: (actor: string) => Promise<void>,
+  actors: string[],
+  state: LikeState,
+  events: number,
+  spacingMs: number,
+) {
   const expected: { count: number; liked: Set<string> }[] = [];
   const sentAt: number[] = [];
   const mutationMs: number[] = [];
@@ -288,7 +307,11 @@ export async function fanoutBench(opts: { clients?: number; events?: number; spa
     step(`connecting ${clients} graphql-ws clients (${signedInClients} signed in as ${distinctUsers} users, the rest anonymous)`);
     const wsUrl = `${server.url.replace('http', 'ws')}/graphql`;
     const query = 'subscription($id: ID) { likeChanged(creationId: $id) { creationId likeCount likedByMe } }';
-    await connectClients(children, userOfClient.map((u) => (u ? tokenOf.get(u)! : null)), { url: wsUrl, protocol: 'graphql-ws', query, variables: { id: creationId } });
+    await connectClients(
+      children,
+      userOfClient.map((u) => (u ? tokenOf.get(u)! : null)),
+      { url: wsUrl, protocol: 'graphql-ws', query, variables: { id: creationId } },
+    );
 
     const state: LikeState = { liked: new Set(likedBefore), count: likedBefore.size };
     const toggle = (actor: string) => toggleLike(server.url, tokenOf.get(actor), creationId, actor, state);
@@ -340,7 +363,11 @@ async function rawBroadcast(children: ClientsProcess[], clients: number, events:
   await new Promise((r) => wss.once('listening', r));
   const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
   try {
-    await connectClients(children, Array.from({ length: clients }, () => null), { url, protocol: 'raw' });
+    await connectClients(
+      children,
+      Array.from({ length: clients }, () => null),
+      { url, protocol: 'raw' },
+    );
     const frame = (likeCount: number) => JSON.stringify({ id: '1', type: 'next', payload: { data: { likeChanged: { creationId, likeCount, likedByMe: false } } } });
     const broadcast = (likeCount: number) => {
       const text = frame(likeCount);
@@ -378,7 +405,11 @@ export async function fanoutSection(): Promise<BenchSection> {
     children: Number(process.env.BENCH_FANOUT_CHILDREN ?? 1),
   });
   // Per like: when the first client had its frame, and how long the rest took after it.
-  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const median = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   const spread = (s: Side) => {
     const first = s.perEvent.map((e) => e.first);
     const rest = s.perEvent.map((e) => e.last - e.first);

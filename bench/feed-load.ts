@@ -93,8 +93,7 @@ export function loadInChild(spec: LoadSpec): Promise<LoadResult> {
 }
 
 /** In a child unless BENCH_LOAD_IN_PROCESS=1 (to measure what sharing the event loop costs). */
-export const load = (spec: LoadSpec): Promise<LoadResult> =>
-  process.env.BENCH_LOAD_IN_PROCESS === '1' ? loadInProcess(spec) : loadInChild(spec);
+export const load = (spec: LoadSpec): Promise<LoadResult> => (process.env.BENCH_LOAD_IN_PROCESS === '1' ? loadInProcess(spec) : loadInChild(spec));
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
   const result = await loadInProcess(JSON.parse(process.argv[2] ?? '{}') as LoadSpec);

@@ -191,7 +191,14 @@ export async function feedBench(connections: number, seconds: number, warmSecond
       const base = baselineSpec(baseline.url, { first: 50 }, viewers);
       const answer = await assertSameAnswer(ours, base);
       if (viewers && !answer.data.communityFeed.edges.some((e: any) => e.node.likedByMe)) throw new Error('the viewer likes nothing on the page: likedByMe went unchecked');
-      const liking = likes ? toggleLikes(api.url, tokens, answer.data.communityFeed.edges.map((e: any) => e.node.id), likes) : null;
+      const liking = likes
+        ? toggleLikes(
+            api.url,
+            tokens,
+            answer.data.communityFeed.edges.map((e: any) => e.node.id),
+            likes,
+          )
+        : null;
       step('feed', `${name}: API`);
       const o = await measure(ours, connections, seconds, warmSeconds);
       step('feed', `${name}: baseline`);
@@ -254,7 +261,8 @@ export async function feedSection(): Promise<BenchSection> {
       ]),
       '',
       ...r.runs.map(
-        (x) => `${x.name}: ${x.ratio} of the baseline's req/s (target ≥ ${TARGET_RATIO}: ${verdict(x.meetsRatio)}), p99 ${x.ours.p99} ms (target < ${TARGET_P99_MS} ms: ${verdict(x.meetsP99)}).`,
+        (x) =>
+          `${x.name}: ${x.ratio} of the baseline's req/s (target ≥ ${TARGET_RATIO}: ${verdict(x.meetsRatio)}), p99 ${x.ours.p99} ms (target < ${TARGET_P99_MS} ms: ${verdict(x.meetsP99)}).`,
       ),
       '',
     ],

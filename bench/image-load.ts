@@ -37,7 +37,10 @@ export interface ImageLoadResult {
 }
 
 async function newUser(url: string, tag: string): Promise<User> {
-  const { signUp } = await gqlAt(url, `mutation { signUp(input: {email: "${tag}-${Date.now()}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Load"}) { token } }`);
+  const { signUp } = await gqlAt(
+    url,
+    `mutation { signUp(input: {email: "${tag}-${Date.now()}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Load"}) { token } }`,
+  );
   const token: string = signUp.token;
   await gqlAt(url, 'mutation { startTrial { plan } }', token); // Premium: background and object removal
   return { token, ws: jobSocket(url, token) };
@@ -45,7 +48,11 @@ async function newUser(url: string, tag: string): Promise<User> {
 
 /** A socket's ErrorEvent / CloseEvent or a GraphQL error list, readable. */
 const describe = (e: unknown) =>
-  Array.isArray(e) ? JSON.stringify(e) : e && typeof e === 'object' ? `${(e as { type?: string }).type ?? ''} ${(e as { message?: string }).message ?? ''} ${(e as { code?: number }).code ?? ''} ${(e as { reason?: string }).reason ?? ''}` : String(e);
+  Array.isArray(e)
+    ? JSON.stringify(e)
+    : e && typeof e === 'object'
+      ? `${(e as { type?: string }).type ?? ''} ${(e as { message?: string }).message ?? ''} ${(e as { code?: number }).code ?? ''} ${(e as { reason?: string }).reason ?? ''}`
+      : String(e);
 
 /** Follows a job to its end; `onFirstText` is called at its first streamed text. */
 function follow(user: User, jobId: string, onFirstText?: () => void): Promise<{ phase: string; message: string | null }> {
@@ -117,6 +124,38 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
+/** One image job of the burst: uploaded, then followed to its end. */
+async function imageJob(url: string, u: Awaited<ReturnType<typeof newUser>>, tool: 'background' | 'object', jpeg: Buffer) {
+  const started = performance.now();
+  const upload =
+    tool === 'background'
+      ? await gqlUpload(
+          url,
+          'mutation($image: Upload!) { removeBackground(image: $image) { id } }',
+          {},
+          { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } },
+          u.token,
+        )
+      : await gqlUpload(
+          url,
+          'mutation($image: Upload!, $object: String!) { removeObject(image: $image, object: $object) { id } }',
+          { object: 'cat' },
+          { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } },
+          u.token,
+        );
+  if (upload.errors) return { tool, ok: false, ms: performance.now() - started, message: JSON.stringify(upload.errors) };
+  const id = (Object.values(upload.data!)[0] as { id: string }).id;
+  step(`${tool} ${id.slice(0, 8)}: queued, upload answered after ${Math.round(performance.now() - started)} ms`);
+  const end = await follow(u, id);
+  step(`${tool} ${id.slice(0, 8)}: ${end.phase} after ${Math.round(performance.now() - started)} ms${end.phase === 'COMPLETED' ? '' : ` (${end.message})`}`);
+  return {
+    tool,
+    ok: end.phase === 'COMPLETED',
+    ms: Math.round(performance.now() - started),
+    ...(end.phase === 'COMPLETED' ? {} : { message: `${end.phase}: ${end.message}` }),
+  };
+}
+
 export async function imageLoadBench(): Promise<ImageLoadResult> {
   const databaseUrl = await freshDatabase('atelier_bench_image_load');
   const env = {
@@ -139,10 +178,23 @@ export async function imageLoadBench(): Promise<ImageLoadResult> {
     const textUsers = await Promise.all([0, 1, 2, 3].map((k) => newUser(url, `bench-txt-${k}`)));
 
     step('warming up (models load once per worker process)');
-    const warm = await gqlUpload(url, 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', {}, { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } }, imageUsers[0]!.token);
+    const warm = await gqlUpload(
+      url,
+      'mutation($image: Upload!) { removeBackground(image: $image) { id } }',
+      {},
+      { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } },
+      imageUsers[0]!.token,
+    );
     if (warm.errors) throw new Error(JSON.stringify(warm.errors));
     await follow(imageUsers[0]!, warm.data!.removeBackground.id);
-    await textLoop(url, textUsers, (() => { const t = Date.now() + 2000; return () => Date.now() > t; })());
+    await textLoop(
+      url,
+      textUsers,
+      (() => {
+        const t = Date.now() + 2000;
+        return () => Date.now() > t;
+      })(),
+    );
     const idle = rssMB(worker.pid!).rss;
 
     step('text jobs alone, 10 s');
@@ -156,21 +208,7 @@ export async function imageLoadBench(): Promise<ImageLoadResult> {
     const t0 = performance.now();
     const text = textLoop(url, textUsers, () => imagesDone);
     text.catch(() => undefined); // awaited below, after the image jobs
-    const jobs = imageUsers.flatMap((u) =>
-      (['background', 'background', 'object', 'object'] as const).map(async (tool) => {
-        const started = performance.now();
-        const upload =
-          tool === 'background'
-            ? await gqlUpload(url, 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', {}, { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } }, u.token)
-            : await gqlUpload(url, 'mutation($image: Upload!, $object: String!) { removeObject(image: $image, object: $object) { id } }', { object: 'cat' }, { image: { data: jpeg, filename: 'cat.jpg', type: 'image/jpeg' } }, u.token);
-        if (upload.errors) return { tool, ok: false, ms: performance.now() - started, message: JSON.stringify(upload.errors) };
-        const id = (Object.values(upload.data!)[0] as { id: string }).id;
-        step(`${tool} ${id.slice(0, 8)}: queued, upload answered after ${Math.round(performance.now() - started)} ms`);
-        const end = await follow(u, id);
-        step(`${tool} ${id.slice(0, 8)}: ${end.phase} after ${Math.round(performance.now() - started)} ms${end.phase === 'COMPLETED' ? '' : ` (${end.message})`}`);
-        return { tool, ok: end.phase === 'COMPLETED', ms: Math.round(performance.now() - started), ...(end.phase === 'COMPLETED' ? {} : { message: `${end.phase}: ${end.message}` }) };
-      }),
-    );
+    const jobs = imageUsers.flatMap((u) => (['background', 'background', 'object', 'object'] as const).map((tool) => imageJob(url, u, tool, jpeg)));
     const imageJobs = await Promise.all(jobs);
     const wallSeconds = Math.round((performance.now() - t0) / 100) / 10;
     imagesDone = true;

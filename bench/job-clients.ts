@@ -38,7 +38,10 @@ export async function signUpJobClients(n: number, route: (k: number) => { enqueu
   return Promise.all(
     Array.from({ length: n }, async (_, k) => {
       const { enqueueUrl, subscribeUrl } = route(k);
-      const { signUp } = await gqlAt(enqueueUrl, `mutation { signUp(input: {email: "bench-${run}-${k}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`);
+      const { signUp } = await gqlAt(
+        enqueueUrl,
+        `mutation { signUp(input: {email: "bench-${run}-${k}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Mark"}) { token } }`,
+      );
       const token: string = signUp.token;
       // As the app's client (client/src/lib/apollo.ts): lazy, kept 10 s after its last operation.
       const ws = jobSocket(subscribeUrl, token, { lazyCloseTimeout: 10_000 });

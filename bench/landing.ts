@@ -78,11 +78,16 @@ function initialScripts(dist: string): string[] {
 
 export function measureLandingBundle(dist = CLIENT_DIST): LandingBundle {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const styles = [...html.matchAll(/<link\b[^>]*>/gi)].map(([tag]) => attrs(tag)).filter((a) => a.rel === 'stylesheet' && a.href).map((a) => a.href!);
+  const styles = [...html.matchAll(/<link\b[^>]*>/gi)]
+    .map(([tag]) => attrs(tag))
+    .filter((a) => a.rel === 'stylesheet' && a.href)
+    .map((a) => a.href!);
   const initialJs = initialScripts(dist).map((s) => sized(dist, s));
   const homePageEager = /^import\s*\{[^}]*\bHomePage\b[^}]*\}\s*from/m.test(readFileSync(ROUTER, 'utf8'));
   const assets = join(dist, 'assets');
-  const distJs = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => sized(dist, `assets/${f}`));
+  const distJs = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => sized(dist, `assets/${f}`));
   const sum = (xs: Sized[], k: 'bytes' | 'gzipBytes') => xs.reduce((s, x) => s + x[k], 0);
   return {
     initialJs,
@@ -121,7 +126,12 @@ export function publicPages(dist = CLIENT_DIST): string[] {
   if (!existsSync(dir)) return ['/'];
   const pages = (readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.html'))
-    .map((f) => `/${relative(dir, join(dir, f)).replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`)
+    .map(
+      (f) =>
+        `/${relative(dir, join(dir, f))
+          .replace(/\.html$/, '')
+          .replace(/(^|\/)index$/, '')}`,
+    )
     .sort();
   return [...new Set(['/', ...pages, '/ai/community'])];
 }
@@ -213,7 +223,11 @@ export function performanceTarget(name: string): number | null {
 }
 
 export async function landingSection(): Promise<BenchSection> {
-  const list = (v: string | undefined) => v?.split(',').map((p) => p.trim()).filter(Boolean);
+  const list = (v: string | undefined) =>
+    v
+      ?.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
   const formFactors = (list(process.env.BENCH_LANDING_FORM_FACTORS) ?? ['mobile', 'desktop']).filter((f): f is FormFactor => f === 'mobile' || f === 'desktop');
   const pages = list(process.env.BENCH_LANDING_PAGES) ?? publicPages();
   const r = await landingBench({
@@ -241,8 +255,9 @@ export async function landingSection(): Promise<BenchSection> {
     '',
     `| page | form factor | runs | perf (each run) | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS fetched (wire / decoded) | load avg (${cpus().length} CPUs) |`,
     '|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
-    ...r.lighthouse.map(({ name, formFactor, summary: s, load }) =>
-      `| ${name} | ${formFactor} | ${s.runs} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores.bestPractices} | ${s.scores.seo} | ${s.metrics.fcpMs} | ${s.metrics.lcpMs} | ${s.metrics.tbtMs} | ${s.metrics.cls} | ${s.scripts.count} files, ${kb(s.scripts.transferBytes)} / ${kb(s.scripts.resourceBytes)} | ${load} |`,
+    ...r.lighthouse.map(
+      ({ name, formFactor, summary: s, load }) =>
+        `| ${name} | ${formFactor} | ${s.runs} | ${s.scores.performance} (${s.performanceRuns.join(', ')}) | ${s.scores.accessibility} | ${s.scores.bestPractices} | ${s.scores.seo} | ${s.metrics.fcpMs} | ${s.metrics.lcpMs} | ${s.metrics.tbtMs} | ${s.metrics.cls} | ${s.scripts.count} files, ${kb(s.scripts.transferBytes)} / ${kb(s.scripts.resourceBytes)} | ${load} |`,
     ),
     '',
   ];

@@ -48,7 +48,8 @@ const num = (lhr: Result, id: string) => Math.round((lhr.audits[id]?.numericValu
 
 function summarize(url: string, formFactor: FormFactor, median: Result, all: Result[]): LighthouseSummary {
   const origin = new URL(url).origin;
-  const requests = (median.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] } | undefined)?.items ?? [];
+  const requests =
+    (median.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const failing = new Map<string, LighthouseSummary['failing'][number]>();
   for (const category of Object.values(median.categories)) {

@@ -7,10 +7,7 @@ import { runClosedLoop } from './stats.js';
 
 export type PipelineClientsCommand = { type: 'start'; url: string; inFlight: number } | { type: 'run'; total: number };
 
-export type PipelineClientsReply =
-  | { type: 'ready' }
-  | { type: 'done'; latencies: number[]; seconds: number }
-  | { type: 'failed'; message: string };
+export type PipelineClientsReply = { type: 'ready' } | { type: 'done'; latencies: number[]; seconds: number } | { type: 'failed'; message: string };
 
 const reply = (m: PipelineClientsReply) => process.send!(m);
 let users: JobClient[] = [];

@@ -53,7 +53,22 @@ async function runTools(c: Composite, cutout: Cutout) {
   return {
     cut: await timed(() => engine.run({ op: 'background', image: c.png, maxPixels: 40e6 }, never)),
     // Object removal with the user's brush: the hole is the subject grown a little.
-    masked: await timed(async () => engine.run({ op: 'object', image: c.png, object: cutout, mask: await maskPng(brush.map((v) => v * 255), W, H), maxPixels: 40e6 }, never)),
+    masked: await timed(async () =>
+      engine.run(
+        {
+          op: 'object',
+          image: c.png,
+          object: cutout,
+          mask: await maskPng(
+            brush.map((v) => v * 255),
+            W,
+            H,
+          ),
+          maxPixels: 40e6,
+        },
+        never,
+      ),
+    ),
     // By name alone: no mask, the detector and the segmenter find it.
     named: await timed(() => engine.run({ op: 'object', image: c.png, object: cutout, maxPixels: 40e6 }, never)),
   };

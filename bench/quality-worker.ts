@@ -32,7 +32,11 @@ export async function workerImageBench(): Promise<{ runs: WorkerRun[]; workerPea
   const mb = (field: string): number => Math.round(Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status())?.[1] ?? 0) / 1024);
   try {
     const gql = async (query: string, token?: string) => {
-      const res = await fetch(`${api.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query }) });
+      const res = await fetch(`${api.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query }),
+      });
       return (await res.json()) as { data: Record<string, { token?: string }> };
     };
     const email = `bench-quality-${Date.now()}@example.test`;

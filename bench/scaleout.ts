@@ -50,10 +50,7 @@ async function measure(procs: AppProcess[], jobs: number, inFlight: number, job:
 async function layout(apis: number, workers: number, o: { noopJobs: number; cpuJobs: number; cpuWork: number; inFlight: number }): Promise<LayoutResult> {
   const env = jobBenchEnv(databaseUrl(), `atelier-bench-scaleout-${Date.now()}`, o.noopJobs + o.cpuJobs, o.inFlight);
   step(`${apis} API + ${workers} worker processes: starting`);
-  const procs = await Promise.all([
-    ...Array.from({ length: apis }, () => startAppProcess('api', env)),
-    ...Array.from({ length: workers }, () => startAppProcess('worker', env)),
-  ]);
+  const procs = await Promise.all([...Array.from({ length: apis }, () => startAppProcess('api', env)), ...Array.from({ length: workers }, () => startAppProcess('worker', env))]);
   try {
     const apiUrls = procs.filter((p) => p.kind === 'api').map((p) => p.url);
     // Client k enqueues on API k mod n and subscribes on the next one (the same one when n = 1).

@@ -22,7 +22,7 @@ export async function scenesSection(): Promise<BenchSection> {
   const markdown = [
     '### Hole fills on real scenes',
     '',
-    'Texture distance to the photo\'s own pixels (lower is closer; 0 = the same statistics), of our fill, a flat ring-mean fill and a diffusion fill; gradient energy of our fill over the truth\'s (a flat or blurred patch has little).',
+    "Texture distance to the photo's own pixels (lower is closer; 0 = the same statistics), of our fill, a flat ring-mean fill and a diffusion fill; gradient energy of our fill over the truth's (a flat or blurred patch has little).",
     '',
     '| photo, under the hole | hole | ours | flat | diffusion | ours ÷ flat | gradient energy | ms |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -65,16 +65,17 @@ async function connect(config: Config, log: Logger) {
   const db = createDb(config.DATABASE_URL);
   const redis = await createCommandRedis(config.REDIS_URL, 'atelier-api');
   const subscriber = createRedis(config.REDIS_URL, 'atelier-api-sub');
-  for (const [conn, name] of [[redis, 'redis'], [subscriber, 'redis-subscriber']] as const) {
+  for (const [conn, name] of [
+    [redis, 'redis'],
+    [subscriber, 'redis-subscriber'],
+  ] as const) {
     conn.on('error', (e: Error) => log.warn({ err: e.message }, `${name} connection error`));
   }
   const pubsub = createRedisPubSub(config.REDIS_PREFIX, redis, subscriber);
   const tokenSecret = loadTokenSecret(config.JWT_SECRET, config.dataDir);
   const users = new UserCache(config.USER_CACHE_TTL_MS);
   const identity: IdentityProvider =
-    config.identityProvider === 'clerk'
-      ? new ClerkIdentity(db, config, log, users, (userId) => announceUserChange(pubsub, userId))
-      : new BuiltinIdentity(db, tokenSecret, users);
+    config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users, (userId) => announceUserChange(pubsub, userId)) : new BuiltinIdentity(db, tokenSecret, users);
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
   return { db, redis, subscriber, pubsub, identity, queues, services };
@@ -117,7 +118,10 @@ interface EdgeRoutes {
 /** What comes before any API route: security headers, CORS, health, metrics, and the webhooks (which read their raw body). */
 function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsub, identity, app, registry, ws, queues, log }: EdgeRoutes): void {
   // Browsers on other origins get through only when listed; same-origin needs nothing.
-  const allowed = config.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [];
+  const allowed =
+    config.CORS_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean) ?? [];
   expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
   expressApp.use(healthRoutes(db, redis));

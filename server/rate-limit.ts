@@ -16,7 +16,11 @@ export async function hit(redis: Redis, key: string, limit: number, windowMs: nu
 /** Whether one more request would be allowed now, without counting one. */
 export async function peek(redis: Redis, key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
   const now = Date.now();
-  const res = await redis.multi().zcount(key, now - windowMs, '+inf').zrangebyscore(key, now - windowMs, '+inf', 'WITHSCORES', 'LIMIT', 0, 1).exec();
+  const res = await redis
+    .multi()
+    .zcount(key, now - windowMs, '+inf')
+    .zrangebyscore(key, now - windowMs, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+    .exec();
   const count = Number(res?.[0]?.[1] ?? 0);
   const oldest = Number((res?.[1]?.[1] as string[] | undefined)?.[1] ?? now);
   return { allowed: count < limit, retryAfterMs: Math.max(0, oldest + windowMs - now) };

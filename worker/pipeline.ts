@@ -8,7 +8,7 @@ import { AppError } from '../server/shared/platform/errors.js';
 import { isDatabaseUnavailable } from '../server/shared/db/unavailable.js';
 import { isTerminal, readJobText } from '../server/shared/jobs/job.events.js';
 import type { QueuePayload } from '../server/shared/jobs/job.kinds.js';
-import { announceEnd, completeJob, endJob, readJob} from '../server/shared/jobs/job.store.js';
+import { announceEnd, completeJob, endJob, readJob } from '../server/shared/jobs/job.store.js';
 import { localFileOf } from '../server/shared/storage/local.js';
 import { deleteFileIfUnused } from '../server/shared/creations/unused-files.js';
 import { jobInputSchema, type QueuedJob, type WorkPhase } from '../server/shared/tools/tool.js';
@@ -146,7 +146,14 @@ export async function runJob(
 }
 
 /** Completes the job with its creation (one statement), only if the job is still live. */
-async function complete(services: WorkerServices, tool: Tool, job: QueuedJob, result: ToolResult, beforeAnnounce: () => Promise<void>, startedAt: Date | null): Promise<JobOutcome> {
+async function complete(
+  services: WorkerServices,
+  tool: Tool,
+  job: QueuedJob,
+  result: ToolResult,
+  beforeAnnounce: () => Promise<void>,
+  startedAt: Date | null,
+): Promise<JobOutcome> {
   const { db, redis, config } = services;
   const store = { db, redis, prefix: config.REDIS_PREFIX };
   const creation = { type: tool.creationType, prompt: result.prompt, content: result.content, metadata: result.metadata, published: result.published ?? false };

@@ -63,12 +63,15 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres.
   const reapQueues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
-  const sweep = setInterval(() => {
-    reapAbandonedJobs(services, reapQueues, config.JOB_REAP_AFTER_MS).then(
-      (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
-      (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
-    );
-  }, Math.min(60_000, config.JOB_REAP_AFTER_MS / 2));
+  const sweep = setInterval(
+    () => {
+      reapAbandonedJobs(services, reapQueues, config.JOB_REAP_AFTER_MS).then(
+        (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
+        (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
+      );
+    },
+    Math.min(60_000, config.JOB_REAP_AFTER_MS / 2),
+  );
   sweep.unref();
   const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST) : null;
   log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name }, 'worker ready');

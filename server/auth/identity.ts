@@ -35,11 +35,9 @@ const SIGNED_OUT = 'You signed out of this session: please sign in again';
 const PASSWORD_CHANGED = 'Your password was changed: please sign in again';
 
 /** Tokens issued before this (epoch s) are refused: the password was changed then (0: none). */
-export const sessionsValidFrom = (user: Pick<User, 'sessionsValidFrom'>): number =>
-  user.sessionsValidFrom ? Math.floor(user.sessionsValidFrom.getTime() / 1000) : 0;
+export const sessionsValidFrom = (user: Pick<User, 'sessionsValidFrom'>): number => (user.sessionsValidFrom ? Math.floor(user.sessionsValidFrom.getTime() / 1000) : 0);
 
-const unauthenticated = (why = 'Your session is invalid or has expired: please sign in again') =>
-  new AppError(ErrorCode.UNAUTHENTICATED, why);
+const unauthenticated = (why = 'Your session is invalid or has expired: please sign in again') => new AppError(ErrorCode.UNAUTHENTICATED, why);
 
 /** "Bearer abc" → "abc"; undefined when no credentials were sent. */
 export function bearerToken(header: unknown): string | undefined {
@@ -140,7 +138,9 @@ export class ClerkIdentity implements IdentityProvider {
     this.clerk = config.CLERK_SECRET_KEY ? createClerkClient({ secretKey: config.CLERK_SECRET_KEY, apiUrl }) : null;
     // With CLERK_JWT_KEY the signature is checked locally, with no network call.
     this.jwks = config.CLERK_SECRET_KEY && !config.CLERK_JWT_KEY ? new ClerkJwks(apiUrl, config.CLERK_SECRET_KEY, this.reach) : null;
-    const parties = config.CLERK_AUTHORIZED_PARTIES?.split(',').map((p) => p.trim().replace(/\/+$/, '')).filter(Boolean);
+    const parties = config.CLERK_AUTHORIZED_PARTIES?.split(',')
+      .map((p) => p.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
     this.authorizedParties = parties?.length ? parties : undefined;
   }
 
@@ -227,7 +227,7 @@ export class ClerkIdentity implements IdentityProvider {
       // Another row (an account Clerk deleted without telling us) holds this e-mail: keep ours without it.
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002' && 'email' in changes) {
         const { email: _e, ...rest } = changes;
-        this.log.warn({ userId }, 'a Clerk user\'s new e-mail address belongs to another account row; kept the old one');
+        this.log.warn({ userId }, "a Clerk user's new e-mail address belongs to another account row; kept the old one");
         return Object.keys(rest).length ? this.update(userId, rest, cacheKey) : null;
       }
       throw e;
@@ -250,7 +250,7 @@ export class ClerkIdentity implements IdentityProvider {
       const row = await this.db.user.findUnique({ where: key });
       if (row) return row;
       const { email: _e, ...rest } = profile;
-      this.log.warn('a new Clerk user\'s e-mail address belongs to another account row; created without it');
+      this.log.warn("a new Clerk user's e-mail address belongs to another account row; created without it");
       return this.db.user.create({ data: { authProvider: 'clerk', externalId: sub, plan, ...rest } });
     }
   }

@@ -6,9 +6,7 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -40,6 +38,22 @@ export function passwordProblem(password: string, email: string): string | null 
 }
 
 const COMMON = new Set([
-  'password1', 'password123', 'passw0rd', 'qwerty123', 'qwertyuiop1', '12345678a', 'iloveyou1', 'welcome1', 'admin123',
-  'letmein1', 'abc12345', 'abcd1234', '1q2w3e4r', 'football1', 'monkey123', 'dragon123', 'sunshine1', 'princess1',
+  'password1',
+  'password123',
+  'passw0rd',
+  'qwerty123',
+  'qwertyuiop1',
+  '12345678a',
+  'iloveyou1',
+  'welcome1',
+  'admin123',
+  'letmein1',
+  'abc12345',
+  'abcd1234',
+  '1q2w3e4r',
+  'football1',
+  'monkey123',
+  'dragon123',
+  'sunshine1',
+  'princess1',
 ]);

@@ -67,16 +67,18 @@ export const sessionOf = (token: string): Session => {
 
 export async function issueToken(secret: Uint8Array, userId: string, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ttlSeconds)
-    // Unique: two sign-ins in the same second are two sessions (one can sign out alone).
-    .setJti(randomBytes(12).toString('base64url'))
-    .sign(secret);
+  return (
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      // Unique: two sign-ins in the same second are two sessions (one can sign out alone).
+      .setJti(randomBytes(12).toString('base64url'))
+      .sign(secret)
+  );
 }
 
 /** Tokens already verified, per secret: a token's signature and claims never change, only the clock moves. */

@@ -20,7 +20,9 @@ const pubsub = createRedisPubSub(config.REDIS_PREFIX, redis, createRedis(config.
 try {
   const users = await db.user.findMany({ where: isUuid(who) ? { id: who } : { email: who.toLowerCase() }, select: { id: true, email: true, authProvider: true } });
   if (users.length !== 1) {
-    console.error(users.length ? `${users.length} accounts have this e-mail (one per sign-in provider): give the user id` : `No account matches ${who} in ${describeUrl(config.DATABASE_URL)}`);
+    console.error(
+      users.length ? `${users.length} accounts have this e-mail (one per sign-in provider): give the user id` : `No account matches ${who} in ${describeUrl(config.DATABASE_URL)}`,
+    );
     process.exitCode = 1;
   } else {
     await deleteUser(db, pubsub, users[0]!.id, createStorage(config));

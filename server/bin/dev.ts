@@ -11,8 +11,7 @@ const config = loadConfig();
 await requireDependencies(config);
 await applyMigrations(config.DATABASE_URL);
 
-const node = (script: string) =>
-  spawn(process.execPath, ['--watch', '--import', '@swc-node/register/esm-register', script], { cwd: root, stdio: 'inherit' });
+const node = (script: string) => spawn(process.execPath, ['--watch', '--import', '@swc-node/register/esm-register', script], { cwd: root, stdio: 'inherit' });
 const children: ChildProcess[] = [
   node('server/bin/api.ts'),
   node('worker/main.ts'),

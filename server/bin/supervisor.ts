@@ -41,7 +41,12 @@ export interface Supervisor {
 
 export function supervise(specs: ChildSpec[], cwd: string, log: Logger): Supervisor {
   let stopping = false;
-  const slots = specs.map((spec) => ({ spec, child: undefined as ChildProcess | undefined, delayMs: undefined as number | undefined, timer: undefined as NodeJS.Timeout | undefined }));
+  const slots = specs.map((spec) => ({
+    spec,
+    child: undefined as ChildProcess | undefined,
+    delayMs: undefined as number | undefined,
+    timer: undefined as NodeJS.Timeout | undefined,
+  }));
 
   const start = (slot: (typeof slots)[number]) => {
     slot.timer = undefined;

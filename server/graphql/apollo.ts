@@ -17,7 +17,7 @@ import type { ApiMetrics } from '../shared/platform/metrics.js';
 /** What a client sees of an error: ours as they are, the rest as one line (logged here). */
 export function formatError(log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = error instanceof GraphQLError ? error.originalError ?? error : error;
+    const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
     const code = formatted.extensions?.code;
     if (original instanceof AppError || (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR')) {
       const { stacktrace: _s, ...extensions } = formatted.extensions ?? {};

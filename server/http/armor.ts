@@ -125,7 +125,9 @@ export function wsOnSubscribe(schema: GraphQLSchema, rules: ValidationRule[]) {
       try {
         document = parse(payload.query, PARSE_OPTIONS);
       } catch (e) {
-        return [e instanceof GraphQLError ? coded(e, 'GRAPHQL_PARSE_FAILED') : new GraphQLError('The document could not be parsed', { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
+        return [
+          e instanceof GraphQLError ? coded(e, 'GRAPHQL_PARSE_FAILED') : new GraphQLError('The document could not be parsed', { extensions: { code: 'GRAPHQL_PARSE_FAILED' } }),
+        ];
       }
       const errors = check(schema, document);
       if (errors.length) return errors.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'));

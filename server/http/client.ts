@@ -61,10 +61,7 @@ export function clientRoutes(dir = CLIENT_DIST): Router {
   const r = express.Router();
   const addresses = appAddresses(dir);
   r.use('/assets', compressedAssets(join(dir, 'assets')));
-  r.use(
-    '/assets',
-    express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
-  );
+  r.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
   r.get(/^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/, async (req, res) => {
     // Prerendered at its bare address: a query (e.g. sign-in's ?redirect=) can change what the

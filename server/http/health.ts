@@ -16,13 +16,17 @@ export function healthRoutes(db: Db, redis: Redis): Router {
   });
   r.get('/readyz', async (_req, res) => {
     const [postgres, redisState] = await Promise.all([
-      within(db.$queryRaw`SELECT 1`, READINESS_TIMEOUT_MS).then(() => 'ok', (e: Error) => `down: ${e.message}`),
-      within(redis.ping(), READINESS_TIMEOUT_MS).then(() => 'ok', (e: Error) => `down: ${e.message}`),
+      within(db.$queryRaw`SELECT 1`, READINESS_TIMEOUT_MS).then(
+        () => 'ok',
+        (e: Error) => `down: ${e.message}`,
+      ),
+      within(redis.ping(), READINESS_TIMEOUT_MS).then(
+        () => 'ok',
+        (e: Error) => `down: ${e.message}`,
+      ),
     ]);
     const ready = postgres === 'ok' && redisState === 'ok';
-    res
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? 'ok' : 'unavailable', postgres, redis: redisState, ...(ready ? {} : { code: ErrorCode.SERVICE_UNAVAILABLE }) });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', postgres, redis: redisState, ...(ready ? {} : { code: ErrorCode.SERVICE_UNAVAILABLE }) });
   });
   return r;
 }

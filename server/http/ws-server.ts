@@ -69,7 +69,10 @@ interface Admission {
  * against its user's connections and gives it its subscription slots. False closes it (4403);
  * Postgres down closes it with 1013 "try again later", so the client's retry gets in once it is back.
  */
-async function admitSocket(ctx: Context<Record<string, unknown> | undefined, Extra & { socket: WebSocket; request: IncomingMessage }>, { identity, accounts, slots, addressOf }: Admission): Promise<boolean> {
+async function admitSocket(
+  ctx: Context<Record<string, unknown> | undefined, Extra & { socket: WebSocket; request: IncomingMessage }>,
+  { identity, accounts, slots, addressOf }: Admission,
+): Promise<boolean> {
   const params = ctx.connectionParams ?? {};
   const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
   const socket = ctx.extra.socket;

@@ -79,5 +79,4 @@ export class SubscriptionSlots {
   }
 }
 
-const limited = (message: string, limit: number, per: 'connection' | 'address') =>
-  new AppError(ErrorCode.RATE_LIMITED, message, { limit, per });
+const limited = (message: string, limit: number, per: 'connection' | 'address') => new AppError(ErrorCode.RATE_LIMITED, message, { limit, per });

@@ -44,7 +44,9 @@ export const IMAGE_UPLOAD_TYPES: readonly { mime: string; name: string; extensio
 ];
 
 /** "PNG, JPEG, … or TIFF". */
-const IMAGE_TYPE_NAMES = IMAGE_UPLOAD_TYPES.map((t) => t.name).join(', ').replace(/, ([^,]+)$/, ' or $1');
+const IMAGE_TYPE_NAMES = IMAGE_UPLOAD_TYPES.map((t) => t.name)
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' or $1');
 
 // HEIF containers too, by their bytes: an AVIF is sometimes labelled one (read when the image library can).
 const IMAGE_TYPES = new Set([...IMAGE_UPLOAD_TYPES.map((t) => t.mime), 'image/heic', 'image/heif']);

@@ -31,8 +31,7 @@ export const removeReceived = (paths: Iterable<string>) => Promise.all([...paths
 export const tooLarge = (maxBytes: number) =>
   new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The file is too large: the limit is ${Math.floor(maxBytes / (1024 * 1024))} MB`, { maxBytes });
 
-export const stalledMessage = (idleMs: number) =>
-  `The upload stalled: nothing arrived for ${Math.round(idleMs / 1000)} s. Please check your connection and try again.`;
+export const stalledMessage = (idleMs: number) => `The upload stalled: nothing arrived for ${Math.round(idleMs / 1000)} s. Please check your connection and try again.`;
 
 /**
  * Calls onIdle once when the request sends no bytes for idleMs (from now, then from each
@@ -74,5 +73,8 @@ export function answerStalled(req: Request, res: Response, idleMs: number): void
     req.socket.destroy();
     return;
   }
-  res.status(408).set('Connection', 'close').json(refusalBody(ErrorCode.BAD_USER_INPUT, stalledMessage(idleMs)));
+  res
+    .status(408)
+    .set('Connection', 'close')
+    .json(refusalBody(ErrorCode.BAD_USER_INPUT, stalledMessage(idleMs)));
 }

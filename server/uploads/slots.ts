@@ -25,10 +25,7 @@ export class UploadSlots {
   take(userId: string, live: number, cap: number): () => void {
     const mine = this.receiving(userId);
     if (live + mine >= cap) {
-      throw new AppError(
-        ErrorCode.RATE_LIMITED,
-        `You already have ${live + mine} jobs running or uploading. Wait for one to finish, or cancel one, and try again.`,
-      );
+      throw new AppError(ErrorCode.RATE_LIMITED, `You already have ${live + mine} jobs running or uploading. Wait for one to finish, or cancel one, and try again.`);
     }
     if (this.total >= this.limit) {
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The server is receiving many uploads just now. Please try again in a moment.');

@@ -9,7 +9,6 @@ import { CreationObject } from '../../server/modules/creation/creation.types.js'
 import { createSchema } from '../../server/graphql/schema.js';
 import { inertPubSub } from '../../server/shared/platform/pubsub.js';
 
-
 describe('decorator metadata', () => {
   it('is emitted under the test compiler', () => {
     expect(Reflect.getMetadata('design:type', CreationObject.prototype, 'prompt')).toBe(String);

@@ -68,22 +68,33 @@ describe('countWords and countSentences (fast-check)', () => {
   });
 
   it('does not count markdown syntax: emphasis, code, headings, lists, quotes and links leave the count unchanged', () => {
-    const decorate = fc.constantFrom((w: string) => `**${w}**`, (w: string) => `_${w}_`, (w: string) => `\`${w}\``, (w: string) => `~~${w}~~`, (w: string) => `[${w}](https://example.test/x)`, (w: string) => w);
+    const decorate = fc.constantFrom(
+      (w: string) => `**${w}**`,
+      (w: string) => `_${w}_`,
+      (w: string) => `\`${w}\``,
+      (w: string) => `~~${w}~~`,
+      (w: string) => `[${w}](https://example.test/x)`,
+      (w: string) => w,
+    );
     const prefix = fc.constantFrom('# ', '## ', '- ', '* ', '> ', '1. ', '');
     fc.assert(
-      fc.property(fc.array(fc.tuple(word, decorate), { minLength: 1, maxLength: 20 }), fc.array(fc.tuple(prefix, fc.integer({ min: 1, max: 5 })), { maxLength: 6 }), (items, lines) => {
-        const words = items.map(([w, d]) => d(w));
-        // Break the words into lines, each with a markdown prefix.
-        let out = '';
-        let i = 0;
-        for (const [p, len] of lines) {
-          if (i >= words.length) break;
-          out += `${p}${words.slice(i, i + len).join(' ')}\n`;
-          i += len;
-        }
-        out += words.slice(i).join(' ');
-        expect(countWords(out)).toBe(items.length);
-      }),
+      fc.property(
+        fc.array(fc.tuple(word, decorate), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(prefix, fc.integer({ min: 1, max: 5 })), { maxLength: 6 }),
+        (items, lines) => {
+          const words = items.map(([w, d]) => d(w));
+          // Break the words into lines, each with a markdown prefix.
+          let out = '';
+          let i = 0;
+          for (const [p, len] of lines) {
+            if (i >= words.length) break;
+            out += `${p}${words.slice(i, i + len).join(' ')}\n`;
+            i += len;
+          }
+          out += words.slice(i).join(' ');
+          expect(countWords(out)).toBe(items.length);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -95,9 +106,12 @@ describe('countWords and countSentences (fast-check)', () => {
       }),
       { numRuns: 500 },
     );
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('.', ',', '!', '?', '-', '#', '*', '_', '`', ' ', '\n', '>', '|', '~') }), (s) => {
-      expect(countWords(s)).toBe(0);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('.', ',', '!', '?', '-', '#', '*', '_', '`', ' ', '\n', '>', '|', '~') }), (s) => {
+        expect(countWords(s)).toBe(0);
+      }),
+      { numRuns: 500 },
+    );
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 500 }), fc.string({ unit: 'grapheme', maxLength: 500 })), (s) => {
         const n = countWords(s);
@@ -112,10 +126,19 @@ describe('countWords and countSentences (fast-check)', () => {
     // Sentences start with a letter: "1. Foo." at the start of a line is a markdown list item.
     const lead = fc.stringMatching(/^[A-Za-z][a-z]{0,8}$/);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.tuple(lead, fc.array(word, { maxLength: 7 })).map(([l, ws]) => [l, ...ws]), fc.constantFrom('.', '!', '?', '...', '?!')), { maxLength: 15 }), (sentences) => {
-        const text = sentences.map(([ws, end]) => `${ws.join(' ')}${end}`).join(' ');
-        expect(countSentences(text)).toBe(sentences.length);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.tuple(lead, fc.array(word, { maxLength: 7 })).map(([l, ws]) => [l, ...ws]),
+            fc.constantFrom('.', '!', '?', '...', '?!'),
+          ),
+          { maxLength: 15 },
+        ),
+        (sentences) => {
+          const text = sentences.map(([ws, end]) => `${ws.join(' ')}${end}`).join(' ');
+          expect(countSentences(text)).toBe(sentences.length);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -12,7 +12,17 @@ import { seedCreations } from '../helpers/seed.js';
 import { gqlOk, signUp, startStack } from '../helpers/server.js';
 import { isolatedDatabase } from '../helpers/database.js';
 
-const CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'PREMIUM_REQUIRED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
+const CODES = new Set([
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'QUOTA_EXCEEDED',
+  'PREMIUM_REQUIRED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+]);
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 const tokens: Record<'free' | 'premium', string> = { free: '', premium: '' };
@@ -69,10 +79,36 @@ function expectCoded(r: Awaited<ReturnType<typeof send>>) {
 }
 
 const ROUTES = [
-  { path: '/api/ai/generate-article', body: inputOf({ prompt: plausibleText.map((t) => `Write an article about ${t} in Short`), length: fc.constantFrom(800, 1200, 1600, '800') }), writes: ['jobs', 'creations'] },
-  { path: '/api/ai/generate-blog-title', body: inputOf({ prompt: fc.tuple(plausibleText, fc.constantFrom('General', 'Food', 'Nope')).map(([k, c]) => `Generate a blog title for the keyword ${k} in the category ${c}`) }), writes: ['jobs', 'creations'] },
-  { path: '/api/ai/generate-image', body: inputOf({ prompt: fc.tuple(plausibleText, fc.constantFrom('Realistic', '3D', 'Ghibli')).map(([d, s]) => `Generate an image of ${d} in the style ${s}`), publish: fc.boolean() }), writes: ['jobs', 'creations'] },
-  { path: '/api/user/toggle-like-creation', body: inputOf({ id: fc.oneof(fc.constant(null).chain(() => fc.constantFrom(...ids)), anyUuid) }), writes: ['likes'] },
+  {
+    path: '/api/ai/generate-article',
+    body: inputOf({ prompt: plausibleText.map((t) => `Write an article about ${t} in Short`), length: fc.constantFrom(800, 1200, 1600, '800') }),
+    writes: ['jobs', 'creations'],
+  },
+  {
+    path: '/api/ai/generate-blog-title',
+    body: inputOf({
+      prompt: fc.tuple(plausibleText, fc.constantFrom('General', 'Food', 'Nope')).map(([k, c]) => `Generate a blog title for the keyword ${k} in the category ${c}`),
+    }),
+    writes: ['jobs', 'creations'],
+  },
+  {
+    path: '/api/ai/generate-image',
+    body: inputOf({
+      prompt: fc.tuple(plausibleText, fc.constantFrom('Realistic', '3D', 'Ghibli')).map(([d, s]) => `Generate an image of ${d} in the style ${s}`),
+      publish: fc.boolean(),
+    }),
+    writes: ['jobs', 'creations'],
+  },
+  {
+    path: '/api/user/toggle-like-creation',
+    body: inputOf({
+      id: fc.oneof(
+        fc.constant(null).chain(() => fc.constantFrom(...ids)),
+        anyUuid,
+      ),
+    }),
+    writes: ['likes'],
+  },
 ] as const;
 
 describe('REST inputs (fast-check)', () => {
@@ -103,22 +139,31 @@ describe('REST inputs (fast-check)', () => {
     );
     const paths = fc.constantFrom(...ROUTES.map((r) => r.path));
     await fc.assert(
-      fc.asyncProperty(paths, bodies, fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded'), async (path, body, type) => {
-        const before = await counts();
-        const r = await send('POST', path, body, `Bearer ${tokens.premium}`, type);
-        expect(r.status, r.text.slice(0, 300)).toBeLessThan(500);
-        expect(r.json, `not JSON: ${r.status} ${r.text.slice(0, 200)}`).toBeTypeOf('object');
-        if (r.status >= 400) expect(CODES.has(String(r.json!.code)), r.text.slice(0, 300)).toBe(true);
-        if (r.json?.success === false) expect(await counts()).toEqual(before);
-      }),
+      fc.asyncProperty(
+        paths,
+        bodies,
+        fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded'),
+        async (path, body, type) => {
+          const before = await counts();
+          const r = await send('POST', path, body, `Bearer ${tokens.premium}`, type);
+          expect(r.status, r.text.slice(0, 300)).toBeLessThan(500);
+          expect(r.json, `not JSON: ${r.status} ${r.text.slice(0, 200)}`).toBeTypeOf('object');
+          if (r.status >= 400) expect(CODES.has(String(r.json!.code)), r.text.slice(0, 300)).toBe(true);
+          if (r.json?.success === false) expect(await counts()).toEqual(before);
+        },
+      ),
       { numRuns: 60 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/user/get-user-creations', '/api/user/get-published-creations'), fc.dictionary(weirdString, weirdString, { maxKeys: 3 }), async (path, query) => {
-        const qs = new URLSearchParams(query).toString();
-        const r = await send('GET', `${path}?${qs}`, undefined, `Bearer ${tokens.free}`);
-        expectCoded(r);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/user/get-user-creations', '/api/user/get-published-creations'),
+        fc.dictionary(weirdString, weirdString, { maxKeys: 3 }),
+        async (path, query) => {
+          const qs = new URLSearchParams(query).toString();
+          const r = await send('GET', `${path}?${qs}`, undefined, `Bearer ${tokens.free}`);
+          expectCoded(r);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -130,7 +175,24 @@ describe('REST inputs (fast-check)', () => {
     writeFileSync(join(dataDir, 'secret.txt'), canary);
     writeFileSync(join(dataDir, 'uploads', `${randomUUID()}.png`), canary);
     const segment = fc.oneof(
-      fc.constantFrom('..', '.', '%2e%2e', '%2E%2E', '..%2f', '..%5c', '%2f', '%252e%252e', '%00', 'secret.txt', 'uploads', 'jwt-secret', 'etc', 'passwd', '..\\..\\secret.txt', '%c0%ae%c0%ae'),
+      fc.constantFrom(
+        '..',
+        '.',
+        '%2e%2e',
+        '%2E%2E',
+        '..%2f',
+        '..%5c',
+        '%2f',
+        '%252e%252e',
+        '%00',
+        'secret.txt',
+        'uploads',
+        'jwt-secret',
+        'etc',
+        'passwd',
+        '..\\..\\secret.txt',
+        '%c0%ae%c0%ae',
+      ),
       weirdString.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '?'))),
     );
     await fc.assert(

@@ -57,7 +57,11 @@ describe('CSRF prevention', () => {
 
   it('blocks text/plain and form-encoded posts and mutations over GET', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': type, authorization: `Bearer ${token}` }, body: JSON.stringify({ query: 'mutation { generateBlogTitles(input: {keyword: "csrf"}) { id } }' }) });
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: 'mutation { generateBlogTitles(input: {keyword: "csrf"}) { id } }' }),
+      });
       expect(res.status, type).toBe(400);
       expect(((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('BAD_REQUEST');
     }
@@ -73,20 +77,36 @@ describe('CSRF prevention', () => {
 describe('request size limits', () => {
   it('refuses a JSON body over BODY_LIMIT with 413 PAYLOAD_TOO_LARGE on GraphQL and REST', async () => {
     const big = 'x'.repeat(5 * 1024);
-    const gql = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: 'mutation($k: String!) { generateBlogTitles(input: {keyword: $k}) { id } }', variables: { k: big } }) });
+    const gql = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: 'mutation($k: String!) { generateBlogTitles(input: {keyword: $k}) { id } }', variables: { k: big } }),
+    });
     expect(gql.status).toBe(413);
     expect(await gql.json()).toMatchObject({ errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' }, message: 'The request body is too large: at most 4kb' }] });
-    const rest = await fetch(`${server.url}/api/ai/generate-blog-title`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ prompt: big }) });
+    const rest = await fetch(`${server.url}/api/ai/generate-blog-title`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ prompt: big }),
+    });
     expect(rest.status).toBe(413);
     expect(await rest.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
-    const notJson = await fetch(`${server.url}/api/user/toggle-like-creation`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"id":' });
+    const notJson = await fetch(`${server.url}/api/user/toggle-like-creation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{"id":',
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ success: false, code: 'BAD_USER_INPUT', message: 'The request body is not valid JSON' });
     expect(await jobs()).toBe(0);
   });
 
   it('answers headers over Node’s 16 KB limit with 431 and a JSON code', async () => {
-    const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${'a'.repeat(20_000)}` }, body: '{"query":"{ me { id } }"}' });
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${'a'.repeat(20_000)}` },
+      body: '{"query":"{ me { id } }"}',
+    });
     expect(res.status).toBe(431);
     expect(await res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
   });
@@ -115,9 +135,12 @@ describe('bad requests answered 4xx with a code, never 500 (issue 27, item 6)', 
     }
   });
 
-  it("a multipart map naming a file that is not sent: 400 BAD_USER_INPUT, no job", async () => {
+  it('a multipart map naming a file that is not sent: 400 BAD_USER_INPUT, no job', async () => {
     const before = await jobs();
-    const res = await upload([['operations', REMOVE_BACKGROUND], ['map', JSON.stringify({ 0: ['variables.image'] })]]);
+    const res = await upload([
+      ['operations', REMOVE_BACKGROUND],
+      ['map', JSON.stringify({ 0: ['variables.image'] })],
+    ]);
     const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect([res.status, body.errors[0]!.extensions.code]).toEqual([400, 'BAD_USER_INPUT']);
     expect(body.errors[0]!.message).toBe("A file the request's map names was not sent");
@@ -126,7 +149,11 @@ describe('bad requests answered 4xx with a code, never 500 (issue 27, item 6)', 
 
   it('more files than a request may carry: 413 with its own message, not the JSON body limit', async () => {
     const map = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), [`variables.image`]]));
-    const res = await upload([['operations', REMOVE_BACKGROUND], ['map', JSON.stringify(map)], ...Array.from({ length: 5 }, (_, i): [string, Blob, string] => [String(i), png, `${i}.png`])]);
+    const res = await upload([
+      ['operations', REMOVE_BACKGROUND],
+      ['map', JSON.stringify(map)],
+      ...Array.from({ length: 5 }, (_, i): [string, Blob, string] => [String(i), png, `${i}.png`]),
+    ]);
     const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect([res.status, body.errors[0]!.extensions.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(body.errors[0]!.message).toBe('Too many files in one request: at most 3');

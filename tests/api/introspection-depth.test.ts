@@ -23,7 +23,7 @@ const chain = (n: number) => {
 const schemaChain = (n: number) => `{ __schema { types { fields { type { ${chain(n)} } } } } }`;
 
 describe('introspection depth', () => {
-  it("refuses ofType chains deeper than the full introspection query, on HTTP and WebSocket", async () => {
+  it('refuses ofType chains deeper than the full introspection query, on HTTP and WebSocket', async () => {
     for (const doc of [
       schemaChain(25),
       schemaChain(INTROSPECTION_MAX_DEPTH - 4), // one level past the limit

@@ -69,7 +69,11 @@ describe('anonymous writes', () => {
     const news = `mutation { ${Array.from({ length: 15 }, (_, k) => `n${k}: subscribeNewsletter(email: "n${k}-${email}")`).join(' ')} }`;
     expect(Object.values((await post(address, fb, { f: feedback })).data ?? {}).every((v) => v === true)).toBe(true);
     expect(Object.values((await post(address, news)).data ?? {}).every((v) => v === true)).toBe(true);
-    const over = await Promise.all([post(address, fb, { f: feedback }), post(address, contactFlood(3), { i: contact(email) }), post(address, `mutation { subscribeNewsletter(email: "late-${email}") }`)]);
+    const over = await Promise.all([
+      post(address, fb, { f: feedback }),
+      post(address, contactFlood(3), { i: contact(email) }),
+      post(address, `mutation { subscribeNewsletter(email: "late-${email}") }`),
+    ]);
     for (const r of over) expect(r.errors?.map((e) => e.extensions?.code)).toEqual(['RATE_LIMITED']);
     const { db } = server.app.services;
     expect(await db.feedback.count({ where: { email } })).toBe(15);
@@ -84,10 +88,7 @@ describe('anonymous writes', () => {
       const run = () =>
         new Promise<{ data?: Record<string, unknown> | null; errors?: Errors }>((resolve, reject) => {
           let last: { data?: Record<string, unknown> | null; errors?: Errors } = {};
-          client.subscribe(
-            { query: contactFlood(15), variables: { i: contact(email) } },
-            { next: (v) => (last = v as typeof last), error: reject, complete: () => resolve(last) },
-          );
+          client.subscribe({ query: contactFlood(15), variables: { i: contact(email) } }, { next: (v) => (last = v as typeof last), error: reject, complete: () => resolve(last) });
         });
       const results = [await run(), await run(), await run()];
       expect(results.flatMap((r) => Object.values(r.data ?? {})).filter((v) => v === true)).toHaveLength(LIMIT);

@@ -75,8 +75,13 @@ describe('bad tokens', () => {
   let validForMissingUser: string;
   beforeAll(async () => {
     const { user } = await signUp(server.url, 'Victim');
-    forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('atelier').setAudience('atelier-api')
-      .setExpirationTime('1h').sign(new TextEncoder().encode('not-the-server-secret-at-all-0123456789'));
+    forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('atelier')
+      .setAudience('atelier-api')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-server-secret-at-all-0123456789'));
     expired = await issueToken(secret(), user.id, -60);
     validForMissingUser = await issueToken(secret(), '00000000-0000-4000-8000-000000000000');
   });

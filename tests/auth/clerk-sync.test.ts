@@ -88,8 +88,7 @@ describe('Clerk: the profile follows Clerk', () => {
   });
 
   describe('from the Backend API, bounded in age', () => {
-    const config = () =>
-      loadConfig({ ...process.env, CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY, CLERK_API_URL: clerk.url });
+    const config = () => loadConfig({ ...process.env, CLERK_SECRET_KEY: CLERK_TEST_SECRET_KEY, CLERK_API_URL: clerk.url });
     const quiet = pino({ level: 'silent' });
 
     it('re-reads a changed first_name once the stored profile is older than the bound', async () => {
@@ -174,7 +173,10 @@ describe('Clerk unreachable (secret key only)', () => {
       // A socket opened meanwhile is told to try again later (1013), not that its session is bad (4403).
       down.mode = 'down';
       const closed = await new Promise<{ code: number; reason: string }>((resolve) => {
-        const client = wsClient(api.url, 'x', { connectionParams: async () => ({ authorization: `Bearer ${tokenWhileDown}` }), on: { closed: (e) => resolve(e as { code: number; reason: string }) } });
+        const client = wsClient(api.url, 'x', {
+          connectionParams: async () => ({ authorization: `Bearer ${tokenWhileDown}` }),
+          on: { closed: (e) => resolve(e as { code: number; reason: string }) },
+        });
         void client;
       });
       expect(closed.code).toBe(1013);

@@ -27,9 +27,9 @@ afterAll(async () => {
   await clerk?.close();
 });
 
-const deliver = (body: string, headers: Record<string, string>) =>
-  fetch(`${server.url}/api/webhooks/clerk`, { method: 'POST', headers, body });
-const event = (type: string, data: unknown) => JSON.stringify({ data, event_attributes: { http_request: { client_ip: '', user_agent: '' } }, instance_id: 'ins_test', object: 'event', timestamp: Date.now(), type });
+const deliver = (body: string, headers: Record<string, string>) => fetch(`${server.url}/api/webhooks/clerk`, { method: 'POST', headers, body });
+const event = (type: string, data: unknown) =>
+  JSON.stringify({ data, event_attributes: { http_request: { client_ip: '', user_agent: '' } }, instance_id: 'ins_test', object: 'event', timestamp: Date.now(), type });
 
 /** A Clerk user seen once by the API (row created from the Backend API). */
 async function seenUser(first = 'Ada') {

@@ -154,7 +154,7 @@ describe('sign-in throttling', () => {
     expect(fromCafe.retryAfterSeconds).toBeGreaterThan(0);
   });
 
-  it('checks a signed-in account\'s current password at most PASSWORD_CHECKS_PER_ACCOUNT times, for changePassword and deleteAccount together', async () => {
+  it("checks a signed-in account's current password at most PASSWORD_CHECKS_PER_ACCOUNT times, for changePassword and deleteAccount together", async () => {
     const victim = await signUp(server.url, 'Stolen', 'stolen');
     const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) { token } }';
     const DELETE = 'mutation($p: String!) { deleteAccount(password: $p) }';

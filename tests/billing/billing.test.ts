@@ -33,7 +33,16 @@ describe('demo billing', () => {
     const { token } = await signUp(server.url, 'Bill', 'billing');
     await gqlOk(server.url, 'mutation { generateBlogTitles(input: {keyword: "tea"}) { id } }', {}, token);
     const { billing } = await gqlOk(server.url, BILLING, {}, token);
-    expect(billing).toMatchObject({ mode: 'DEMO', plan: 'FREE', status: null, cancelAtPeriodEnd: false, daysLeft: null, canStartTrial: true, textUsedThisMonth: 1, freeTextQuota: 3 });
+    expect(billing).toMatchObject({
+      mode: 'DEMO',
+      plan: 'FREE',
+      status: null,
+      cancelAtPeriodEnd: false,
+      daysLeft: null,
+      canStartTrial: true,
+      textUsedThisMonth: 1,
+      freeTextQuota: 3,
+    });
   });
 
   it('never gives Premium for asking: changePlan(PREMIUM) is refused', async () => {

@@ -5,7 +5,16 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, gqlOk, signUp, startTestServer } from '../helpers/server.js';
-import { startStripeMock, stripeSignature, STRIPE_TEST_PRICE, STRIPE_TEST_PRICE_YEARLY, STRIPE_TEST_PRODUCT, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET, type StripeMock } from '../helpers/stripe-mock.js';
+import {
+  startStripeMock,
+  stripeSignature,
+  STRIPE_TEST_PRICE,
+  STRIPE_TEST_PRICE_YEARLY,
+  STRIPE_TEST_PRODUCT,
+  STRIPE_TEST_SECRET_KEY,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  type StripeMock,
+} from '../helpers/stripe-mock.js';
 
 const BILLING = '{ billing { mode plan status trialEndsAt currentPeriodEnd cancelAtPeriodEnd canStartTrial } }';
 const ME = '{ me { plan } }';

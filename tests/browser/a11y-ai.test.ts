@@ -133,7 +133,13 @@ const RUNS: Record<string, { fill: (page: Page) => Promise<void>; submit: string
   },
 };
 
-const expectNoViolations = (report: Report) => expect(report, Object.entries(report).map(([state, v]) => `${state}:\n  ${v.join('\n  ')}`).join('\n')).toEqual({});
+const expectNoViolations = (report: Report) =>
+  expect(
+    report,
+    Object.entries(report)
+      .map(([state, v]) => `${state}:\n  ${v.join('\n  ')}`)
+      .join('\n'),
+  ).toEqual({});
 
 describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s viewport', (viewport) => {
   it('finds nothing for a Free user: every page, the locked tools, the open menu, a result, the quota prompt, the delete confirmation', async () => {
@@ -235,7 +241,10 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
     // The community gallery with the published image, then its viewer.
     await page.goto(`${env.server.url}/ai/community`);
     await settle(page);
-    await page.getByRole('button', { name: /View creation by Perry/ }).first().click();
+    await page
+      .getByRole('button', { name: /View creation by Perry/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await settle(page);
     await audit(page, report, state('community-viewer'));

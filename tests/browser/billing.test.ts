@@ -49,7 +49,12 @@ describe('billing in the browser (demo mode)', () => {
     // 3. The trial: Premium for 14 days, no card.
     await page.getByRole('button', { name: 'Start 14-day free trial (no card)' }).click();
     await expect.poll(() => headline(page).textContent()).toBe('Premium trial — 14 days left');
-    const afterTrial = await gqlOk<{ billing: { plan: string; status: string; currentPeriodEnd: string } }>(env.server.url, '{ billing { plan status currentPeriodEnd } }', {}, account.token);
+    const afterTrial = await gqlOk<{ billing: { plan: string; status: string; currentPeriodEnd: string } }>(
+      env.server.url,
+      '{ billing { plan status currentPeriodEnd } }',
+      {},
+      account.token,
+    );
     expect([afterTrial.billing.plan, afterTrial.billing.status]).toEqual(['PREMIUM', 'TRIALING']);
     const days = (Date.parse(afterTrial.billing.currentPeriodEnd) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
@@ -118,7 +123,10 @@ describe('billing in the browser (demo mode)', () => {
     await page.getByRole('button', { name: 'Delete account…' }).click();
     await page.getByLabel('Your password, to confirm').fill('wrong-password-1');
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByRole('alert').filter({ hasText: /password/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /password/i })
+      .waitFor();
     expect(await env.server.server.app.services.db.user.findUnique({ where: { id: account.user.id } })).not.toBeNull();
     await page.getByLabel('Your password, to confirm').fill('Correct-Horse-9');
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -23,7 +23,10 @@ async function signedInPage(token: string): Promise<{ context: BrowserContext; p
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${stack.url}/ai/community`);
-  await page.getByRole('heading', { name: /community/i }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /community/i })
+    .first()
+    .waitFor();
   return { context, page, errors };
 }
 
@@ -37,7 +40,12 @@ describe('community gallery', () => {
     const a = await signedInPage(alice.token);
     const b = await signedInPage(bob.token);
 
-    const { generateImage: job } = await gqlOk(stack.url, 'mutation { generateImage(input: {description: "a red kite over green hills", style: CARTOON, publish: true}) { id } }', {}, alice.token);
+    const { generateImage: job } = await gqlOk(
+      stack.url,
+      'mutation { generateImage(input: {description: "a red kite over green hills", style: CARTOON, publish: true}) { id } }',
+      {},
+      alice.token,
+    );
     const id = (await followJob(stack.url, alice.token, job.id)).at(-1)!.creation!.id;
 
     // Both pages receive it through creationPublished, with no reload.
@@ -52,11 +60,9 @@ describe('community gallery', () => {
 
     // Alice likes it in her browser: Bob's count follows through likeChanged.
     await card(a.page, id).locator('button[aria-pressed]').click();
-    await b.page.waitForFunction(
-      (cid) => document.querySelector(`li:has([data-creation-id="${cid}"]) button[aria-pressed]`)?.textContent?.replace(/\D/g, '') === '1',
-      id,
-      { timeout: 15_000 },
-    );
+    await b.page.waitForFunction((cid) => document.querySelector(`li:has([data-creation-id="${cid}"]) button[aria-pressed]`)?.textContent?.replace(/\D/g, '') === '1', id, {
+      timeout: 15_000,
+    });
     expect(await likeB.getAttribute('aria-pressed')).toBe('false'); // Bob has not liked it
     expect(await card(a.page, id).locator('button[aria-pressed]').getAttribute('aria-pressed')).toBe('true');
     expect(await stack.server.app.services.db.like.count({ where: { creationId: id } })).toBe(1);

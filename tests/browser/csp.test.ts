@@ -32,7 +32,11 @@ describe('Content-Security-Policy', () => {
 
   it("allows images and connections from our own origin only (no https: or ws: wildcard), and the app's WebSocket opens under it", async () => {
     const { csp } = await visit('/', 'h1');
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     // Before: img-src allowed any https: host and connect-src any ws:/wss: host.
     expect(directive('img-src')).toBe("img-src 'self' data: blob:");
     expect(directive('connect-src')).toBe("connect-src 'self'");

@@ -16,7 +16,10 @@ let account: { token: string; user: { id: string } };
 
 beforeAll(async () => {
   // coffee.png (600×400) at 800×533: a photo of about 1 MB.
-  photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'))).resize(800, 533).png().toBuffer();
+  photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png')))
+    .resize(800, 533)
+    .png()
+    .toBuffer();
   account = await signUp(env.server.url, 'Brush', 'brush-browser');
   await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
 });
@@ -185,7 +188,12 @@ describe('object removal in the browser', () => {
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor({ timeout: 10_000 });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await page.getByRole('status').filter({ hasText: /^Uploading · [\d.]+ MB of [\d.]+ MB$/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Uploading · [\d.]+ MB of [\d.]+ MB$/ })
+        .count(),
+    ).toBe(1);
     const cancel = page.getByRole('button', { name: 'Cancel' });
     expect(await cancel.isEnabled()).toBe(true);
     await cancel.click();

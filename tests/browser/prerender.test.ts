@@ -47,7 +47,9 @@ describe('prerendered public pages', () => {
       expect(root, path).toContain('<footer');
       // The CSP allows no inline script: the only script is the built boot module, which
       // starts the app (data-app) after the first paint; nothing else is fetched before it.
-      expect(html.match(/<script\b[^>]*>/g), path).toEqual([expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[^"]+" data-app="\/assets\/main-[^"]+">$/)]);
+      expect(html.match(/<script\b[^>]*>/g), path).toEqual([
+        expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[^"]+" data-app="\/assets\/main-[^"]+">$/),
+      ]);
       expect(html, path).not.toContain('modulepreload');
     }
     // Compressed on the wire, and revalidated by its ETag.
@@ -88,7 +90,20 @@ describe('prerendered public pages', () => {
   it('hydrates every public page without a console error or warning', async () => {
     const page = await env.browser.newPage(VIEWPORTS.desktop);
     const seen = problems(page);
-    for (const path of ['/', '/about', '/contact', '/feedback', '/product/pricing', '/product/feature', '/product/demo', '/resources/api', '/resources/documentation', '/legal/privacy', '/sign-in', '/signup']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/contact',
+      '/feedback',
+      '/product/pricing',
+      '/product/feature',
+      '/product/demo',
+      '/resources/api',
+      '/resources/documentation',
+      '/legal/privacy',
+      '/sign-in',
+      '/signup',
+    ]) {
       await page.goto(`${env.server.url}${path}`);
       await hydrated(page);
       // Lazy parts (the landing's lower sections, the route's own chunk) hydrate too: let them settle.

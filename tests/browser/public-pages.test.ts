@@ -51,10 +51,13 @@ async function footerShape(page: Page): Promise<FooterShape> {
 
 /** Nothing of the page lies below the footer: it is the page's end. */
 async function endsWithFooter(page: Page): Promise<boolean> {
-  return page.locator('footer').last().evaluate((el) => {
-    const bottom = el.getBoundingClientRect().bottom + window.scrollY;
-    return Math.abs(document.documentElement.scrollHeight - bottom) <= 1;
-  });
+  return page
+    .locator('footer')
+    .last()
+    .evaluate((el) => {
+      const bottom = el.getBoundingClientRect().bottom + window.scrollY;
+      return Math.abs(document.documentElement.scrollHeight - bottom) <= 1;
+    });
 }
 
 async function landingFooter(browser: Browser, viewport: Viewport): Promise<FooterShape> {
@@ -102,8 +105,18 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('public pages at the %s view
     // panel under the app's own top bar (the app shell has no site footer, signed in or out).
     await page.goto(`${env.server.url}/ai/community`);
     await page.getByRole('heading', { level: 1, name: 'Sign in to Atelier' }).waitFor();
-    expect(await page.getByRole('banner').getByRole('link', { name: /Atelier/ }).getAttribute('href')).toBe('/');
-    expect(await page.getByRole('main').getByRole('region', { name: /What you get/ }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Atelier/ })
+        .getAttribute('href'),
+    ).toBe('/');
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('region', { name: /What you get/ })
+        .isVisible(),
+    ).toBe(true);
     expect(await noHorizontalScroll(page)).toBe(true);
     await context.close();
   });
@@ -186,7 +199,12 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('public pages at the %s view
 
     expect(await page.getByRole('banner').getByRole('link', { name: 'Atelier', exact: true }).getAttribute('href')).toBe('/');
     for (const label of ['First name', 'Last name', 'Email', 'Password']) expect(await main.getByLabel(label).isVisible(), label).toBe(true);
-    expect(await main.getByRole('region', { name: /What you get/ }).getByText('Blog Title Generator').isVisible()).toBe(true);
+    expect(
+      await main
+        .getByRole('region', { name: /What you get/ })
+        .getByText('Blog Title Generator')
+        .isVisible(),
+    ).toBe(true);
     const toSignIn = main.getByRole('link', { name: 'Sign in', exact: true });
     expect(await toSignIn.getAttribute('href')).toBe('/sign-in');
     expect(await tabFrom(page, main.getByLabel('First name'))).toBe('input:');

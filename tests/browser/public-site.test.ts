@@ -12,7 +12,11 @@ const LANDING_TOOL_CARDS = 7;
 
 // The deployment's social accounts: with none set, there is no banner and no social cards.
 const t = serverAndBrowser(() =>
-  startTestServer({ INSTAGRAM_URL: 'https://www.instagram.com/atelier.example', YOUTUBE_URL: 'https://www.youtube.com/@atelier-example', LINKEDIN_URL: 'https://www.linkedin.com/company/atelier-example' }),
+  startTestServer({
+    INSTAGRAM_URL: 'https://www.instagram.com/atelier.example',
+    YOUTUBE_URL: 'https://www.youtube.com/@atelier-example',
+    LINKEDIN_URL: 'https://www.linkedin.com/company/atelier-example',
+  }),
 );
 
 describe('public site', () => {
@@ -52,7 +56,12 @@ describe('public site', () => {
     await panel.getByRole('button', { name: /Company/ }).click();
     await panel.getByRole('link', { name: 'Contact', exact: true }).first().click();
     await page.waitForURL('**/contact');
-    expect(await page.locator('#mobile-nav').isVisible().catch(() => false)).toBe(false);
+    expect(
+      await page
+        .locator('#mobile-nav')
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
     await page.close();
   });
 
@@ -94,10 +103,16 @@ describe('public site', () => {
     expect(await backdrop.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByText('Background design: Atelier Studio').waitFor();
     // The hero's motion runs on its own: glows drifting, waves sliding.
-    const motion = await backdrop.locator('.atelier-glow, .atelier-waves').evaluateAll((els) => els.map((e) => `${getComputedStyle(e).animationName} ${getComputedStyle(e).animationPlayState}`));
+    const motion = await backdrop
+      .locator('.atelier-glow, .atelier-waves')
+      .evaluateAll((els) => els.map((e) => `${getComputedStyle(e).animationName} ${getComputedStyle(e).animationPlayState}`));
     expect(motion).toEqual([...Array(3).fill('atelier-drift running'), 'atelier-waves running']);
     // The logo marquee and the social banner loop, and the banner holds still under the pointer.
-    const playState = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).animationPlayState);
+    const playState = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationPlayState);
     await page.getByTestId('social-banner-track').waitFor(); // the accounts come with the site's links, once hydrated
     expect(await page.locator('.atelier-marquee').evaluateAll((els) => els.map((e) => getComputedStyle(e).animationPlayState))).toEqual(['running', 'running']);
     await page.locator('section[aria-label="Follow Atelier"]').hover(); // the section: the moving track is never "stable" to hover
@@ -109,14 +124,26 @@ describe('public site', () => {
     expect(await toolMedia.count()).toBe(LANDING_TOOL_CARDS);
     await page.locator('#tools-heading').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('section[aria-labelledby="tools-heading"] [data-playing]')?.getAttribute('data-playing') === 'true');
-    expect(await toolMedia.first().locator('.atelier-sweep').evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running');
+    expect(
+      await toolMedia
+        .first()
+        .locator('.atelier-sweep')
+        .evaluate((el) => getComputedStyle(el).animationPlayState),
+    ).toBe('running');
 
     const connect = page.locator('section[aria-labelledby="connect-heading"] li').first();
     expect(await connect.getAttribute('data-revealed')).toBe('false');
     expect(await connect.locator('[data-playing]').getAttribute('data-playing')).toBe('false');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForFunction(() => [...document.querySelectorAll('section[aria-labelledby="tools-heading"] [data-playing]')].every((e) => e.getAttribute('data-playing') === 'false'));
-    expect(await toolMedia.first().locator('.atelier-sweep').evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('section[aria-labelledby="tools-heading"] [data-playing]')].every((e) => e.getAttribute('data-playing') === 'false'),
+    );
+    expect(
+      await toolMedia
+        .first()
+        .locator('.atelier-sweep')
+        .evaluate((el) => getComputedStyle(el).animationPlayState),
+    ).toBe('paused');
     await connect.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('section[aria-labelledby="connect-heading"] li [data-playing]')?.getAttribute('data-playing') === 'true');
     expect(await connect.getAttribute('data-revealed')).toBe('true');
@@ -136,9 +163,11 @@ describe('public site', () => {
   });
 
   it('moves the testimonials carousel with a real mouse drag and shows 1 or 3 cards by width', async () => {
-    const shown = (page: Page) =>
-      page.locator('li[aria-roledescription="slide"]:not([aria-hidden="true"]) figcaption span span:first-child').allTextContents();
-    for (const [width, count] of [[1280, 3], [375, 1]] as const) {
+    const shown = (page: Page) => page.locator('li[aria-roledescription="slide"]:not([aria-hidden="true"]) figcaption span span:first-child').allTextContents();
+    for (const [width, count] of [
+      [1280, 3],
+      [375, 1],
+    ] as const) {
       const page = await t.browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(`${t.server.url}/`);
       const viewport = page.getByTestId('carousel-viewport');
@@ -188,7 +217,12 @@ describe('public site', () => {
     const page = await context.newPage();
     await page.goto(`${t.server.url}/`);
     await page.waitForFunction(() => document.querySelector('[data-testid="hero-backdrop"]')?.getAttribute('data-loaded') === 'true');
-    expect(await page.getByTestId('hero-backdrop').locator('img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/backdrop-poster\.svg$/);
+    expect(
+      await page
+        .getByTestId('hero-backdrop')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.currentSrc),
+    ).toMatch(/backdrop-poster\.svg$/);
     await page.getByTestId('social-banner-track').waitFor({ state: 'attached' });
     expect(await page.getByTestId('social-banner-track').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
     await page.locator('#tools-heading').scrollIntoViewIfNeeded();

@@ -120,10 +120,14 @@ describe('result layout', () => {
       await page.getByRole('heading', { name: 'Stay in the loop' }).waitFor(); // the footer is in
       // Scroll to the very bottom, again after the lazy sections settle the page height.
       await expect
-        .poll(async () => page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
-        }), { timeout: 15_000 })
+        .poll(
+          async () =>
+            page.evaluate(() => {
+              window.scrollTo(0, document.documentElement.scrollHeight);
+              return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+            }),
+          { timeout: 15_000 },
+        )
         .toBe(true);
       await page.waitForTimeout(300);
       const helpBox = await box(help);
@@ -139,7 +143,12 @@ describe('result layout', () => {
     it(`bounds an image expanded on the dashboard (${name})`, async () => {
       const account = await signUp(env.server.url, 'Iris', `layout-img-${name}`);
       await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
-      const { generateImage: job } = await gqlOk(env.server.url, 'mutation { generateImage(input: {description: "a lighthouse on a cliff at dusk", style: REALISTIC, publish: false}) { id } }', {}, account.token);
+      const { generateImage: job } = await gqlOk(
+        env.server.url,
+        'mutation { generateImage(input: {description: "a lighthouse on a cliff at dusk", style: REALISTIC, publish: false}) { id } }',
+        {},
+        account.token,
+      );
       expect((await followJob(env.server.url, account.token, job.id)).at(-1)!.phase).toBe('COMPLETED');
 
       const context = await signedInContext(env.browser, account.token, options);

@@ -85,7 +85,8 @@ describe.each([
       account.token,
     );
     const creation = (await followJob(stack.url, account.token, job.id)).at(-1)!.creation!;
-    const published = (await gqlOk<{ creation: { content: string } }>(stack.url, 'query($id: ID!) { creation(id: $id) { content } }', { id: creation.id }, account.token)).creation.content;
+    const published = (await gqlOk<{ creation: { content: string } }>(stack.url, 'query($id: ID!) { creation(id: $id) { content } }', { id: creation.id }, account.token)).creation
+      .content;
     expect(published.startsWith(`${storeUrl}/${BUCKET}/public/`)).toBe(true);
     // The store: cacheable, and no CORS headers (nor Vary) for a request without Origin.
     const plain = await fetch(published);
@@ -99,7 +100,10 @@ describe.each([
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     await page.goto(`${stack.url}/ai/community`);
     await page.locator(`[data-creation-id="${creation.id}"]`).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: /^View creation by Sam/ }).first().click();
+    await page
+      .getByRole('button', { name: /^View creation by Sam/ })
+      .first()
+      .click();
     const viewer = page.getByRole('dialog');
     // The viewer's image is in, from the bucket (and so in the browser's cache).
     await viewer.locator(`img[src="${published}"]`).first().waitFor();

@@ -15,7 +15,11 @@ const env = serverAndBrowser(() => startStack({ PROJECT_REPOSITORY_URL: '', BLOG
 
 const REPOSITORY = 'https://github.com/example/atelier';
 const BLOG = 'https://blog.example.com/';
-const SOCIAL = { INSTAGRAM_URL: 'https://www.instagram.com/atelier.example', YOUTUBE_URL: 'https://www.youtube.com/@atelier-example', LINKEDIN_URL: 'https://www.linkedin.com/company/atelier-example' };
+const SOCIAL = {
+  INSTAGRAM_URL: 'https://www.instagram.com/atelier.example',
+  YOUTUBE_URL: 'https://www.youtube.com/@atelier-example',
+  LINKEDIN_URL: 'https://www.linkedin.com/company/atelier-example',
+};
 const PLACEHOLDERS = ['https://github.com/', 'https://dev.to/', 'https://www.instagram.com/', 'https://www.youtube.com/', 'https://www.linkedin.com/'];
 
 /** The landing page once everything it asks for (siteLinks included) has answered and the lazy sections are in. */
@@ -123,7 +127,10 @@ describe('community viewer download', () => {
     const page = await context.newPage();
     await page.goto(`${env.server.url}/ai/community`);
     await page.locator(`[data-creation-id="${creation.id}"]`).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: /^View creation by Dora/ }).first().click();
+    await page
+      .getByRole('button', { name: /^View creation by Dora/ })
+      .first()
+      .click();
     const viewer = page.getByRole('dialog');
     // "Creation 1 of 1" for a screen reader: the n of the file name.
     const position = (await viewer.locator('p[aria-live="polite"]').first().textContent())?.match(/\d+/)?.[0];

@@ -109,7 +109,12 @@ describe('upload limits in the browser', () => {
     // A real photo clears the refusal and is shown as chosen.
     await input.setInputFiles(join(import.meta.dirname, '../fixtures/photos/rocket.jpg'));
     await page.getByText('rocket.jpg', { exact: true }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: /is not one|the limit is/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /is not one|the limit is/ })
+        .count(),
+    ).toBe(0);
     expect(await input.getAttribute('aria-invalid')).toBeNull();
     expect(uploadsSent).toEqual([]);
     expect(errors).toEqual([]);
@@ -141,7 +146,10 @@ describe('upload limits in the browser', () => {
 
   it('a multi-MB real photo shows its upload progress, then the result', async () => {
     // coffee.png (600×400) enlarged to 2400×1600: a real photo of several MB, under the limit.
-    const photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'))).resize(2400, 1600).png({ compressionLevel: 1 }).toBuffer();
+    const photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png')))
+      .resize(2400, 1600)
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
     expect(photo.length).toBeLessThan(10 * 1024 * 1024);
     const { context, page, errors, uploadsSent } = await openTool('/ai/remove-background', 'Background Removal');
@@ -168,7 +176,10 @@ describe('upload limits in the browser', () => {
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor({ timeout: 10_000 });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByRole('status').filter({ hasText: /^Uploading · [\d.]+ MB of [\d.]+ MB$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Uploading · [\d.]+ MB of [\d.]+ MB$/ })
+      .waitFor();
     await keepScreenshot(page, 'upload-progress');
     await bar.waitFor({ state: 'detached', timeout: 30_000 });
     const uploadMs = Date.now() - started;

@@ -17,7 +17,7 @@ const ARTICLE = [
   '',
   '<iframe src="javascript:window.__xss=\'md-iframe\'"></iframe>',
   '',
-  '[a link](javascript:window.__xss=\'md-link\') and <a href="javascript:window.__xss=\'md-a\'">raw link</a>',
+  "[a link](javascript:window.__xss='md-link') and <a href=\"javascript:window.__xss='md-a'\">raw link</a>",
   '',
   '<div onmouseover="window.__xss=\'md-div\'">hover me</div> <style>body{display:none}</style>',
 ].join('\n');
@@ -75,7 +75,13 @@ describe('XSS payloads', () => {
   it('in an article result is rendered as sanitised markdown on the dashboard', async () => {
     const me = await signUp(t.server.url, 'Writer', 'xss');
     await t.server.app.services.db.creation.create({
-      data: { userId: me.user.id, type: 'ARTICLE', prompt: `Write an article about <b onclick="window.__xss='article-prompt'">xss</b> in Short`, content: ARTICLE, metadata: { provider: 'local' } },
+      data: {
+        userId: me.user.id,
+        type: 'ARTICLE',
+        prompt: `Write an article about <b onclick="window.__xss='article-prompt'">xss</b> in Short`,
+        content: ARTICLE,
+        metadata: { provider: 'local' },
+      },
     });
     const { page, problems } = await open('/ai', me.token);
     const item = page.getByRole('button', { expanded: false }).filter({ hasText: 'Write an article about' });

@@ -39,12 +39,16 @@ describe('likeChanged fan-out', () => {
     // Another shape of the same subscription, on a socket of user 0: it must get its own shape.
     const aliased = collect<{ change: { likeCount: number } }>(clients[0]!, 'subscription($id: ID) { change: likeChanged(creationId: $id) { likeCount } }', { id });
     const all = [...subs, feedSub, anonSub, aliased];
-    await waitFor(async () => {
-      await gqlOk(server.url, TOGGLE, { id }, owner.token);
-      await gqlOk(server.url, TOGGLE, { id }, owner.token);
-      await new Promise((r) => setTimeout(r, 100));
-      return all.every((s) => s.items.length >= 2);
-    }, 10_000, 'all subscriptions live');
+    await waitFor(
+      async () => {
+        await gqlOk(server.url, TOGGLE, { id }, owner.token);
+        await gqlOk(server.url, TOGGLE, { id }, owner.token);
+        await new Promise((r) => setTimeout(r, 100));
+        return all.every((s) => s.items.length >= 2);
+      },
+      10_000,
+      'all subscriptions live',
+    );
     await new Promise((r) => setTimeout(r, 200));
     for (const s of all) s.items.length = 0;
 
@@ -63,7 +67,10 @@ describe('likeChanged fan-out', () => {
     subs.forEach((s, c) => {
       const user = Math.floor(c / 2);
       expect(s.errors).toEqual([]);
-      expect(s.items.map((e) => e.likeChanged.likedByMe), `user ${user}`).toEqual(expectedLiked.map((set) => set.has(user)));
+      expect(
+        s.items.map((e) => e.likeChanged.likedByMe),
+        `user ${user}`,
+      ).toEqual(expectedLiked.map((set) => set.has(user)));
       expect(s.items.map((e) => e.likeChanged.likeCount)).toEqual(expectedLiked.map((set) => set.size));
     });
     expect(feedSub.items.map((e) => e.likeChanged.likedByMe)).toEqual([true, false, false]);

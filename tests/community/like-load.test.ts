@@ -37,7 +37,9 @@ describe('toggleLike under load', () => {
     const [creation] = await seedCreations(db, owner.user.id, 1, { published: true });
     const id = creation!.id;
     const tag = `likeload-${process.pid}-${Date.now()}`;
-    await db.user.createMany({ data: Array.from({ length: USERS }, (_, i) => ({ authProvider: 'local', externalId: `${tag}-${i}`, email: `${tag}-${i}@example.test`, firstName: `L${i}` })) });
+    await db.user.createMany({
+      data: Array.from({ length: USERS }, (_, i) => ({ authProvider: 'local', externalId: `${tag}-${i}`, email: `${tag}-${i}@example.test`, firstName: `L${i}` })),
+    });
     const users = await db.user.findMany({ where: { externalId: { startsWith: tag } }, select: { id: true } });
     expect(users).toHaveLength(USERS);
     const tokens = await Promise.all(users.map((u) => issueToken(tokenSecret, u.id)));
@@ -47,12 +49,16 @@ describe('toggleLike under load', () => {
     const clients = [wsClient(server.url, owner.token), wsClient(second.url)];
     const subs = [collect<Change>(clients[0]!, ONE, { id }), collect<Change>(clients[1]!, FEED)];
     // A probe like + unlike: once both subscribers have both events, they are live.
-    await waitFor(async () => {
-      await gql(server.url, TOGGLE, { id }, owner.token);
-      await gql(server.url, TOGGLE, { id }, owner.token);
-      await new Promise((r) => setTimeout(r, 100));
-      return subs.every((s) => s.items.length >= 2);
-    }, 10_000, 'subscriptions live');
+    await waitFor(
+      async () => {
+        await gql(server.url, TOGGLE, { id }, owner.token);
+        await gql(server.url, TOGGLE, { id }, owner.token);
+        await new Promise((r) => setTimeout(r, 100));
+        return subs.every((s) => s.items.length >= 2);
+      },
+      10_000,
+      'subscriptions live',
+    );
     await new Promise((r) => setTimeout(r, 200));
     for (const s of subs) s.items.length = 0;
 

@@ -39,11 +39,15 @@ describe('likes of private creations', () => {
     try {
       // Live once the owner's like of the published creation reaches all three feeds.
       const feeds = [watchers.anonFeed, watchers.strangerFeed, watchers.ownerFeed];
-      await waitFor(async () => {
-        await gqlOk(server.url, TOGGLE, { id: shared!.id }, owner.token);
-        await new Promise((r) => setTimeout(r, 150));
-        return feeds.every((f) => f.items.length > 0) && watchers.ownerShared.items.length > 0;
-      }, 10_000, 'subscriptions live');
+      await waitFor(
+        async () => {
+          await gqlOk(server.url, TOGGLE, { id: shared!.id }, owner.token);
+          await new Promise((r) => setTimeout(r, 150));
+          return feeds.every((f) => f.items.length > 0) && watchers.ownerShared.items.length > 0;
+        },
+        10_000,
+        'subscriptions live',
+      );
 
       // The owner likes their private creation, then the published one once more: by the time the
       // second event is in, the first would have arrived (one channel, in order).
@@ -58,7 +62,10 @@ describe('likes of private creations', () => {
       expect(watchers.ownerOne.items).toEqual([{ likeChanged: { creationId: secret!.id, likeCount: 1, likedByMe: true } }]);
       for (const [name, w] of Object.entries(watchers)) {
         if (name === 'ownerOne') continue;
-        expect(w.items.filter((i) => i.likeChanged.creationId === secret!.id), name).toEqual([]);
+        expect(
+          w.items.filter((i) => i.likeChanged.creationId === secret!.id),
+          name,
+        ).toEqual([]);
       }
     } finally {
       for (const w of Object.values(watchers)) w.dispose();

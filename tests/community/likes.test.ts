@@ -34,12 +34,16 @@ describe('toggleLike under concurrency', () => {
       collect<Change>(clients[3]!, 'subscription { likeChanged { creationId likeCount likedByMe } }'),
     ];
     // A probe like + unlike: once all four have both events, every subscription is live.
-    await waitFor(async () => {
-      await gqlOk(server.url, TOGGLE, { id }, owner.token);
-      await gqlOk(server.url, TOGGLE, { id }, owner.token);
-      await new Promise((r) => setTimeout(r, 100));
-      return subs.every((s) => s.items.length >= 2);
-    }, 10_000, 'all subscriptions live');
+    await waitFor(
+      async () => {
+        await gqlOk(server.url, TOGGLE, { id }, owner.token);
+        await gqlOk(server.url, TOGGLE, { id }, owner.token);
+        await new Promise((r) => setTimeout(r, 100));
+        return subs.every((s) => s.items.length >= 2);
+      },
+      10_000,
+      'all subscriptions live',
+    );
     for (const s of subs) s.items.length = 0;
 
     // 200 toggles: user i toggles counts[i] times, one after another; users run concurrently,
@@ -57,7 +61,10 @@ describe('toggleLike under concurrency', () => {
       }),
     );
 
-    const expected = users.filter((_, i) => counts[i]! % 2 === 1).map((u) => u.user.id).sort();
+    const expected = users
+      .filter((_, i) => counts[i]! % 2 === 1)
+      .map((u) => u.user.id)
+      .sort();
     const rows = await server.app.services.db.like.findMany({ where: { creationId: id }, select: { userId: true } });
     expect(rows.map((r) => r.userId).sort()).toEqual(expected);
     const stored = await server.app.services.db.creation.findUniqueOrThrow({ where: { id } });

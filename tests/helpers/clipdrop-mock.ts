@@ -66,7 +66,9 @@ export async function startClipDropMock(apiKey = 'clipdrop-test-key'): Promise<C
     '/text-to-image/v1': async (r) => {
       const prompt = need(r.fields.prompt, 'prompt');
       if (prompt.length > 1000) throw new Refusal(400, 'prompt is too long (max 1000 characters)');
-      const bytes = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#2a7f62' } }).png().toBuffer();
+      const bytes = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#2a7f62' } })
+        .png()
+        .toBuffer();
       return { bytes, type: 'image/png' };
     },
     '/remove-background/v1': async (r) => {

@@ -16,8 +16,27 @@ import sharp from 'sharp';
 
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-cert-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }
 
@@ -61,7 +80,11 @@ function signatureOk(fields: Record<string, string>, secret: string): boolean {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`.replace(/&/g, '%26'))
     .join('&');
-  return createHash('sha1').update(signed + secret).digest('hex') === fields.signature;
+  return (
+    createHash('sha1')
+      .update(signed + secret)
+      .digest('hex') === fields.signature
+  );
 }
 
 /** What a derivation makes of the upload, enough to tell the effects apart. */
@@ -71,8 +94,19 @@ async function derive(original: Buffer, transformations: string[]): Promise<Buff
     if (t === 'e_background_removal') img = sharp(await img.ensureAlpha().png().toBuffer());
     else if (t === 'e_upscale') {
       const m = await sharp(await img.png().toBuffer()).metadata();
-      img = sharp(await img.resize(m.width! * 4, m.height! * 4).png().toBuffer());
-    } else if (/^c_scale,w_\d+$/.test(t)) img = sharp(await img.resize(Number(/w_(\d+)/.exec(t)![1])).png().toBuffer());
+      img = sharp(
+        await img
+          .resize(m.width! * 4, m.height! * 4)
+          .png()
+          .toBuffer(),
+      );
+    } else if (/^c_scale,w_\d+$/.test(t))
+      img = sharp(
+        await img
+          .resize(Number(/w_(\d+)/.exec(t)![1]))
+          .png()
+          .toBuffer(),
+      );
   }
   return img.png().toBuffer();
 }
@@ -105,7 +139,10 @@ export async function startCloudinaryMock(secret = 'test-secret'): Promise<Cloud
       const m = /^\/([^/]+)\/image\/upload\/(.*?)\/?v\d+\/([^?.]+)(\.\w+)?(\?.*)?$/.exec(path);
       const asset = m ? assets.get(decodeURIComponent(m[3]!)) : undefined;
       // Each transformation is `<letters>_<value>` parameters joined by commas; anything else is refused as Cloudinary does.
-      const bad = m?.[2]?.split('/').flatMap((t) => t.split(',')).find((p) => !/^[a-z]{1,3}_[^,/]+$/.test(p));
+      const bad = m?.[2]
+        ?.split('/')
+        .flatMap((t) => t.split(','))
+        .find((p) => !/^[a-z]{1,3}_[^,/]+$/.test(p));
       if (bad !== undefined) {
         mock.derived.push({ path, status: 400, at: Date.now() });
         res.writeHead(400, { 'x-cld-error': `Invalid transformation component - ${bad}` });

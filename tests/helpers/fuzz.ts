@@ -9,7 +9,21 @@ export const weirdString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 120 }) },
   { weight: 3, arbitrary: fc.string({ unit: nasty, maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.constantFrom('<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', "'; DROP TABLE \"User\"; --", '{{7*7}}', '${7*7}', '__proto__', 'constructor', 'null', 'NaN') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      'javascript:alert(1)',
+      '\'; DROP TABLE "User"; --',
+      '{{7*7}}',
+      '${7*7}',
+      '__proto__',
+      'constructor',
+      'null',
+      'NaN',
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 150, max: 40_000 }).map((n) => 'word '.repeat(Math.ceil(n / 5)).slice(0, n)) },
 );
 
@@ -26,7 +40,8 @@ export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
 /** An object with the given keys, each missing, plausible or weird, plus maybe an unknown key. */
 export function objectOf(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
   // Mostly plausible values, so refusals come from deep inside as well as from the GraphQL layer.
-  const value = (plausible: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: weirdValue }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const value = (plausible: fc.Arbitrary<unknown>) =>
+    fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: weirdValue }, { weight: 1, arbitrary: fc.constant(undefined) });
   const record = fc.record(Object.fromEntries(Object.entries(fields).map(([k, plausible]) => [k, value(plausible)])));
   const extra = fc.option(fc.tuple(weirdString, weirdValue), { nil: undefined, freq: 6 });
   return fc.tuple(record, extra).map(([r, x]) => {

@@ -43,7 +43,9 @@ export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', 
       res.write(chunk(part));
       await new Promise((r) => setTimeout(r, 2));
     }
-    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+    );
     res.end('data: [DONE]\n\n');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

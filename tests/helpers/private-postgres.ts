@@ -45,7 +45,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   chownSync(dir, uid, gid);
   const data = join(dir, 'data');
   const init = spawnSync(join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'root', '-E', 'UTF8', '--no-sync', '--no-instructions'], {
-    uid, gid, cwd: dir, encoding: 'utf8',
+    uid,
+    gid,
+    cwd: dir,
+    encoding: 'utf8',
   });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();

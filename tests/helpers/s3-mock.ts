@@ -146,14 +146,7 @@ function checkSignature(s: S3MockState, req: IncomingMessage, { path, pairs, cre
   for (const h of Object.keys(req.headers)) {
     if (h.startsWith('x-amz-') && !names.includes(h)) throw new S3Error(403, 'AccessDenied', `There were headers present in the request which were not signed: ${h}`);
   }
-  const canonicalRequest = [
-    req.method,
-    path,
-    canonicalQuery(pairs),
-    names.map((n) => `${n}:${headerValue(req, n)}\n`).join(''),
-    signedHeaders,
-    payloadHash,
-  ].join('\n');
+  const canonicalRequest = [req.method, path, canonicalQuery(pairs), names.map((n) => `${n}:${headerValue(req, n)}\n`).join(''), signedHeaders, payloadHash].join('\n');
   const scope = `${cred.date}/${cred.region}/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${s.opts.secretAccessKey}`, cred.date), cred.region), 's3'), 'aws4_request');
@@ -265,7 +258,9 @@ function putObject(s: S3MockState, req: IncomingMessage, res: ServerResponse, ke
     const copy = replace ? store(s, from.body, headerValue(req, 'content-type'), headerValue(req, 'cache-control')) : { ...from, lastModified: s.now() };
     s.objects.set(key, copy);
     res.writeHead(200, { 'content-type': 'application/xml' });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(copy.etag)}</ETag></CopyObjectResult>`);
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${xmlEscape(copy.etag)}</ETag></CopyObjectResult>`,
+    );
     return;
   }
   const o = store(s, body, headerValue(req, 'content-type'), headerValue(req, 'cache-control'));

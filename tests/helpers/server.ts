@@ -17,12 +17,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return { ...server, config };
 }
 
-export async function gql<T = Record<string, any>>(
-  baseUrl: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  token?: string,
-): Promise<GqlResult<T>> {
+export async function gql<T = Record<string, any>>(baseUrl: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GqlResult<T>> {
   const res = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -88,7 +83,17 @@ export function uniqueEmail(tag = 'user'): string {
 
 export const SIGN_UP = /* GraphQL */ `
   mutation SignUp($input: SignUpInput!) {
-    signUp(input: $input) { token user { id email firstName lastName fullName plan } }
+    signUp(input: $input) {
+      token
+      user {
+        id
+        email
+        firstName
+        lastName
+        fullName
+        plan
+      }
+    }
   }
 `;
 
@@ -127,10 +132,17 @@ export async function spawnApiProcess(env: Record<string, string> = {}) {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`API process exited early: ${output}`);
-    return fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-  }, 30_000, 'second API process');
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`API process exited early: ${output}`);
+      return fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    30_000,
+    'second API process',
+  );
   return {
     url,
     child,
@@ -196,7 +208,15 @@ export async function startStack(env: Record<string, string> = {}, opts: { worke
 }
 
 export type JobEventData = {
-  jobProgress: { jobId: string; phase: string; percent: number; delta: string; offset: number; message: string | null; creation: { id: string; content: string; type: string; provider: string } | null };
+  jobProgress: {
+    jobId: string;
+    phase: string;
+    percent: number;
+    delta: string;
+    offset: number;
+    message: string | null;
+    creation: { id: string; content: string; type: string; provider: string } | null;
+  };
 };
 export const JOB_PROGRESS = `subscription($id: ID!) { jobProgress(jobId: $id) { jobId phase percent delta offset message creation { id content type provider } } }`;
 
@@ -205,11 +225,7 @@ export async function followJob(baseUrl: string, token: string, jobId: string, t
   const client = wsClient(baseUrl, token);
   const sub = collect<JobEventData>(client, JOB_PROGRESS, { id: jobId });
   try {
-    await waitFor(
-      () => sub.errors.length > 0 || ['COMPLETED', 'FAILED', 'CANCELLED'].includes(sub.items.at(-1)?.jobProgress.phase ?? ''),
-      timeoutMs,
-      `job ${jobId} to end`,
-    );
+    await waitFor(() => sub.errors.length > 0 || ['COMPLETED', 'FAILED', 'CANCELLED'].includes(sub.items.at(-1)?.jobProgress.phase ?? ''), timeoutMs, `job ${jobId} to end`);
     if (sub.errors.length) throw new Error(`subscription failed: ${JSON.stringify(sub.errors)}`);
     return sub.items.map((i) => i.jobProgress);
   } finally {

@@ -111,7 +111,10 @@ const list = (path: string, data: unknown[]) => ({ status: 200, body: { object: 
 /** An invalid_request_error (400 unless told). */
 const invalid = (message: string, param?: string, status = 400) => ({ status, body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } } });
 /** A resource_missing error (404) for an unknown id. */
-const missing = (what: string, rid: string, param = 'id') => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${rid}'`, param } } });
+const missing = (what: string, rid: string, param = 'id') => ({
+  status: 404,
+  body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${rid}'`, param } },
+});
 
 /** A new subscription of a customer to a price (trialing when trialDays is given), kept in the mock. */
 function makeSubscription(s: StripeState, customer: string, price: string, trialDays: number | null, metadata: Params): Params {
@@ -139,7 +142,19 @@ function makeSubscription(s: StripeState, customer: string, price: string, trial
       object: 'list',
       has_more: false,
       url: `/v1/subscription_items?subscription=${subId}`,
-      data: [{ id: id('si_'), object: 'subscription_item', created: t, quantity: 1, subscription: subId, price: priceObject(s, price), current_period_start: t, current_period_end: trialEnd ?? t + MONTH_S, metadata: {} }],
+      data: [
+        {
+          id: id('si_'),
+          object: 'subscription_item',
+          created: t,
+          quantity: 1,
+          subscription: subId,
+          price: priceObject(s, price),
+          current_period_start: t,
+          current_period_end: trialEnd ?? t + MONTH_S,
+          metadata: {},
+        },
+      ],
     },
   };
   s.subscriptions.set(subId, sub);
@@ -195,22 +210,39 @@ function routePrices(s: StripeState, method: string, path: string, p: Params): A
   const priceMatch = path.match(/^\/v1\/prices\/([^/]+)$/);
   if (method === 'GET' && priceMatch) return s.prices.has(priceMatch[1]!) ? { status: 200, body: priceObject(s, priceMatch[1]!) } : missing('price', priceMatch[1]!);
   if (method === 'GET' && path === '/v1/prices') {
-    return list(path, [...s.prices].filter((pid) => !p.product || s.productOf.get(pid) === p.product).map((pid) => priceObject(s, pid)));
+    return list(
+      path,
+      [...s.prices].filter((pid) => !p.product || s.productOf.get(pid) === p.product).map((pid) => priceObject(s, pid)),
+    );
   }
 }
 
 /** GET and POST /v1/billing_portal/configurations, POST /v1/billing_portal/sessions. */
 function routeBillingPortal(s: StripeState, method: string, path: string, p: Params): Answer | undefined {
   if (method === 'GET' && path === '/v1/billing_portal/configurations') {
-    return list(path, [...s.portalConfigurations.values()].filter((c) => p.active === undefined || String(c.active) === p.active));
+    return list(
+      path,
+      [...s.portalConfigurations.values()].filter((c) => p.active === undefined || String(c.active) === p.active),
+    );
   }
   if (method === 'POST' && path === '/v1/billing_portal/configurations') {
     if (!p.features) return invalid('Missing required param: features.', 'features');
     const update = p.features.subscription_update;
     if (update?.enabled === 'true') {
-      for (const prod of update.products ?? []) for (const pid of prod.prices ?? []) if (s.productOf.get(pid) !== prod.product) return invalid(`The price ${pid} does not belong to product ${prod.product}.`, 'features[subscription_update][products]');
+      for (const prod of update.products ?? [])
+        for (const pid of prod.prices ?? [])
+          if (s.productOf.get(pid) !== prod.product) return invalid(`The price ${pid} does not belong to product ${prod.product}.`, 'features[subscription_update][products]');
     }
-    const c = { id: id('bpc_'), object: 'billing_portal.configuration', active: true, is_default: false, features: p.features, metadata: p.metadata ?? {}, created: nowS(), livemode: false };
+    const c = {
+      id: id('bpc_'),
+      object: 'billing_portal.configuration',
+      active: true,
+      is_default: false,
+      features: p.features,
+      metadata: p.metadata ?? {},
+      created: nowS(),
+      livemode: false,
+    };
     s.portalConfigurations.set(c.id, c);
     return { status: 200, body: c };
   }
@@ -219,7 +251,19 @@ function routeBillingPortal(s: StripeState, method: string, path: string, p: Par
     if (!s.customers.has(p.customer)) return missing('customer', p.customer, 'customer');
     if (p.configuration && !s.portalConfigurations.has(p.configuration)) return missing('configuration', p.configuration, 'configuration');
     const bid = id('bps_');
-    return { status: 200, body: { id: bid, object: 'billing_portal.session', customer: p.customer, configuration: p.configuration ?? 'bpc_default', return_url: p.return_url ?? null, created: nowS(), livemode: false, url: `https://billing.stripe.com/p/session/test_${bid.slice(4)}` } };
+    return {
+      status: 200,
+      body: {
+        id: bid,
+        object: 'billing_portal.session',
+        customer: p.customer,
+        configuration: p.configuration ?? 'bpc_default',
+        return_url: p.return_url ?? null,
+        created: nowS(),
+        livemode: false,
+        url: `https://billing.stripe.com/p/session/test_${bid.slice(4)}`,
+      },
+    };
   }
 }
 
@@ -247,7 +291,15 @@ function route(s: StripeState, method: string, path: string, p: Params): Answer 
     const answer = group(s, method, path, p);
     if (answer) return answer;
   }
-  return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` } } };
+  return {
+    status: 404,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      },
+    },
+  };
 }
 
 /** Answers one request: 503 while down, 401 without the secret key, 400 for a POST not form-encoded, else the routes. */
@@ -255,7 +307,10 @@ function answer(s: StripeState, down: boolean, req: IncomingMessage, path: strin
   if (down) return { status: 503, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
   if (req.headers.authorization !== `Bearer ${s.secretKey}`) {
     const shown = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
-    return { status: 401, body: { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}` } } };
+    return {
+      status: 401,
+      body: { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}` } },
+    };
   }
   if (req.method === 'POST' && req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
     return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Invalid request: bodies must be application/x-www-form-urlencoded' } } };
@@ -378,8 +433,7 @@ export async function startStripeMock(opts: { secretKey?: string; prices?: Recor
     sessions: state.sessions,
     subscriptions: state.subscriptions,
     portalConfigurations: state.portalConfigurations,
-    requestsTo: (method, path) =>
-      requests.filter((r) => r.method === method && (path.endsWith('/*') ? r.path.startsWith(path.slice(0, -1)) : r.path === path)),
+    requestsTo: (method, path) => requests.filter((r) => r.method === method && (path.endsWith('/*') ? r.path.startsWith(path.slice(0, -1)) : r.path === path)),
     completeCheckout: (sessionId) => completeCheckout(state, sessionId),
     updateSubscription(subId, change) {
       const sub = state.subscriptions.get(subId);

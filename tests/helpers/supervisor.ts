@@ -82,7 +82,11 @@ export async function startSupervisor(env: Record<string, string> = {}, entry = 
     return pids[0];
   };
   const count = (msg: string | RegExp) => lines.filter((l) => (typeof msg === 'string' ? l.msg === msg : msg.test(l.msg ?? ''))).length;
-  const answers = (path = '/readyz') => fetch(`${url}${path}`).then((r) => r.ok, () => false);
+  const answers = (path = '/readyz') =>
+    fetch(`${url}${path}`).then(
+      (r) => r.ok,
+      () => false,
+    );
   return {
     proc,
     port,

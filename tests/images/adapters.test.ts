@@ -20,7 +20,9 @@ let cloud: CloudinaryMock;
 const CLOUD = 'democloud';
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
   cloud = await startCloudinaryMock();
 });
 afterAll(() => cloud.close());
@@ -174,7 +176,9 @@ describe('OpenAI Images adapter', () => {
   });
 
   it('a `url` answer is downloaded into our storage: the creation never points at the provider', async () => {
-    const hosted = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3366' } }).jpeg().toBuffer();
+    const hosted = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa3366' } })
+      .jpeg()
+      .toBuffer();
     images.replies.push({ hosted, contentType: 'image/jpeg' });
     const { generateImage: job } = await gqlOk(stack.url, GENERATE, {}, token);
     const last = (await followJob(stack.url, token, job.id)).at(-1)!;

@@ -21,7 +21,9 @@ let token: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
   clipdrop = await startClipDropMock('clipdrop-test-key');
   // An OpenAI image key is set too: ClipDrop still serves, OpenAI gets nothing.
   openai = await startOpenAIImagesMock({ b64: png });
@@ -78,7 +80,10 @@ describe('ClipDrop provider', () => {
 
   it('object removal by name: our detector finds the cat, ClipDrop cleanup gets the image and a mask of its size over the cat', async () => {
     const c = await composite({ cutout: 'cat', plate: 'grass', width: 800, height: 600, size: 0.4, at: { x: 0.4, y: 0.5 }, plateScale: 1.2 });
-    const { last, events } = await finish(await gqlUpload(stack.url, REMOVE_OBJECT, { object: 'kitten' }, { image: { data: c.png, filename: 'cat.png', type: 'image/png' } }, token), 120_000);
+    const { last, events } = await finish(
+      await gqlUpload(stack.url, REMOVE_OBJECT, { object: 'kitten' }, { image: { data: c.png, filename: 'cat.png', type: 'image/png' } }, token),
+      120_000,
+    );
     expect(last.phase, last.message ?? '').toBe('COMPLETED');
     expect(events.map((e) => e.message)).toContain('Looking for the kitten');
     const req = clipdrop.requests.at(-1)!;
@@ -107,12 +112,17 @@ describe('ClipDrop provider', () => {
   }, 180_000);
 
   it('object removal with a brushed mask of another size: ClipDrop gets it at the image size', async () => {
-    const image = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const brush = await sharp({ create: { width: 100, height: 50, channels: 3, background: '#000000' } })
       .composite([{ input: { create: { width: 20, height: 10, channels: 3, background: '#ffffff' } }, left: 40, top: 20 }])
       .png()
       .toBuffer();
-    const { last } = await finish(await gqlUpload(stack.url, REMOVE_OBJECT, { object: 'smudge' }, { image: { data: image, filename: 'a.png' }, mask: { data: brush, filename: 'm.png' } }, token), 120_000);
+    const { last } = await finish(
+      await gqlUpload(stack.url, REMOVE_OBJECT, { object: 'smudge' }, { image: { data: image, filename: 'a.png' }, mask: { data: brush, filename: 'm.png' } }, token),
+      120_000,
+    );
     expect(last.phase, last.message ?? '').toBe('COMPLETED');
     const req = clipdrop.requests.at(-1)!;
     const mask = await sharp(req.files.mask_file!.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });

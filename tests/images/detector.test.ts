@@ -3,14 +3,7 @@
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  classesForName,
-  detectObjects,
-  findNamedObjects,
-  loadDetector,
-  type Detection,
-  type DetectorImage,
-} from '../../worker/models/detector.js';
+import { classesForName, detectObjects, findNamedObjects, loadDetector, type Detection, type DetectorImage } from '../../worker/models/detector.js';
 
 const PHOTOS = resolve(import.meta.dirname, '../fixtures/photos');
 type Box = Detection['box'];
@@ -53,8 +46,13 @@ async function pasted(
       y1 = Math.max(y1, y);
     }
   }
-  const cutPng = await sharp(cut, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
-  const platePng = await sharp(resolve(PHOTOS, `${plate}.png`)).toColourspace('srgb').png().toBuffer();
+  const cutPng = await sharp(cut, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
+  const platePng = await sharp(resolve(PHOTOS, `${plate}.png`))
+    .toColourspace('srgb')
+    .png()
+    .toBuffer();
   const { data } = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
     .composite([
       { input: platePng, tile: true, left: 0, top: 0 },
@@ -219,7 +217,10 @@ describe('detector', () => {
     const file = resolve(PHOTOS, 'cutouts', `${cutout}.png`);
     const big = await sharp(file).resize({ height: 420 }).png().toBuffer();
     const small = await sharp(file).resize({ height: 336 }).flop().png().toBuffer();
-    const platePng = await sharp(resolve(PHOTOS, `${plate}.png`)).toColourspace('srgb').png().toBuffer();
+    const platePng = await sharp(resolve(PHOTOS, `${plate}.png`))
+      .toColourspace('srgb')
+      .png()
+      .toBuffer();
     const { data } = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
       .composite([
         { input: platePng, tile: true, left: 0, top: 0 },
@@ -241,7 +242,10 @@ describe('detector', () => {
     ['cat', 'grass', 1600, 1200],
     ['cup', 'brick', 1600, 1200],
   ] as const)('finds no %s on the bare %s plate', async (name, plate, width, height) => {
-    const platePng = await sharp(resolve(PHOTOS, `${plate}.png`)).toColourspace('srgb').png().toBuffer();
+    const platePng = await sharp(resolve(PHOTOS, `${plate}.png`))
+      .toColourspace('srgb')
+      .png()
+      .toBuffer();
     const { data } = await sharp({ create: { width, height, channels: 3, background: '#808080' } })
       .composite([{ input: platePng, tile: true, left: 0, top: 0 }])
       .removeAlpha()

@@ -27,7 +27,9 @@ describe('background removal on real photos', () => {
       const edge = edgeError(alpha, c.alpha, c.width, c.height, 3);
       // Edges keep the model's anti-aliasing: a band of partial alpha, not a hard step.
       const partial = alpha.filter((a) => a > 8 && a < 247).length;
-      console.log(`background removal ${c.width}×${c.height}: IoU ${score.toFixed(3)}, edge error ${edge.toFixed(3)}, model ${out.model!.runMs} ms (load ${out.model!.loadMs} ms), partial-alpha pixels ${partial}`);
+      console.log(
+        `background removal ${c.width}×${c.height}: IoU ${score.toFixed(3)}, edge error ${edge.toFixed(3)}, model ${out.model!.runMs} ms (load ${out.model!.loadMs} ms), partial-alpha pixels ${partial}`,
+      );
       expect(score).toBeGreaterThanOrEqual(0.93);
       expect(partial).toBeGreaterThan(1000);
     }
@@ -83,7 +85,10 @@ describe('object removal by name', () => {
   it('a name it cannot find gives a coded message asking for a brush', async () => {
     const c = await composite({ cutout: 'cup', plate: 'grass', width: 800, height: 600 });
     const run = engine.run({ op: 'object', image: c.png, object: 'giraffe', maxPixels: 40e6 }, never);
-    await expect(run).rejects.toMatchObject({ message: 'No giraffe was found in this image. Brush over it and try again.', extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_FOUND' } });
+    await expect(run).rejects.toMatchObject({
+      message: 'No giraffe was found in this image. Brush over it and try again.',
+      extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_FOUND' },
+    });
   }, 60_000);
 
   it('finds a real cup ("mug") in a real photo with no mask and removes it', async () => {

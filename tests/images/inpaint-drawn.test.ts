@@ -26,8 +26,6 @@ async function rgba(png: Buffer): Promise<{ data: Buffer; width: number; height:
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-
-
 /**
  * One interior point per subject (8-connected component of the ground truth): its centroid when
  * that lies inside the subject, otherwise (e.g. a ring) the subject's deepest pixel.
@@ -114,7 +112,9 @@ describe('inpaintLocal', () => {
     const mr = ringMean.map((v) => v / ringN);
     const toRing = Math.hypot(mi[0]! - mr[0]!, mi[1]! - mr[1]!, mi[2]! - mr[2]!);
     const toObject = Math.hypot(mi[0]! - s.object.color[0], mi[1]! - s.object.color[1], mi[2]! - s.object.color[2]);
-    console.log(`inpaint ${s.name}: mean inside ${mi.map((v) => v.toFixed(1)).join(',')} vs surroundings ${mr.map((v) => v.toFixed(1)).join(',')} (distance ${toRing.toFixed(1)}; to object colour ${toObject.toFixed(1)})`);
+    console.log(
+      `inpaint ${s.name}: mean inside ${mi.map((v) => v.toFixed(1)).join(',')} vs surroundings ${mr.map((v) => v.toFixed(1)).join(',')} (distance ${toRing.toFixed(1)}; to object colour ${toObject.toFixed(1)})`,
+    );
     expect(toRing).toBeLessThan(25);
     expect(toObject).toBeGreaterThan(100);
     return { out, inp };
@@ -180,12 +180,16 @@ describe('inpaintLocal', () => {
 
   it('returns the image unchanged for an empty mask (any mask size)', async () => {
     const s = samples[0]!;
-    const empty = await sharp({ create: { width: 50, height: 30, channels: 3, background: '#000' } }).png().toBuffer();
+    const empty = await sharp({ create: { width: 50, height: 30, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const out = await inpaintLocal(s.image, empty);
     expect((await sharp(out).metadata()).format).toBe('png');
     expect((await rgba(out)).data.equals((await rgba(s.image)).data)).toBe(true);
     // A fully transparent mask is empty too.
-    const clear = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer();
+    const clear = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
+      .png()
+      .toBuffer();
     expect((await rgba(await inpaintLocal(s.image, clear))).data.equals((await rgba(s.image)).data)).toBe(true);
   });
 
@@ -200,7 +204,9 @@ describe('inpaintLocal', () => {
         m[i + 3] = 255;
       }
     }
-    const mask = await sharp(m, { raw: { width: s.width, height: s.height, channels: 4 } }).png().toBuffer();
+    const mask = await sharp(m, { raw: { width: s.width, height: s.height, channels: 4 } })
+      .png()
+      .toBuffer();
     await check({ ...s, mask });
   });
 

@@ -22,10 +22,17 @@ async function makeCase(cutout: Cutout, plate: Plate, paint?: (c: Composite) => 
   const c = await composite({ cutout, plate, width: W, height: H, size: 0.25 });
   if (paint) {
     paint(c);
-    c.png = await sharp(c.data, { raw: { width: W, height: H, channels: 3 } }).png({ compressionLevel: 3 }).toBuffer();
+    c.png = await sharp(c.data, { raw: { width: W, height: H, channels: 3 } })
+      .png({ compressionLevel: 3 })
+      .toBuffer();
   }
   const hole = holeOf(c.alpha, W, H, GROW);
-  const mask = await maskPng(c.alpha.map((v) => (v > 0 ? 255 : 0)), W, H, GROW);
+  const mask = await maskPng(
+    c.alpha.map((v) => (v > 0 ? 255 : 0)),
+    W,
+    H,
+    GROW,
+  );
   return { name: `${cutout} on ${plate}`, c, hole, mask };
 }
 
@@ -69,7 +76,9 @@ describe('inpaintLocal on real photos', () => {
       const td = textureDistance(out.data, c.clean, hole, W, H);
       const tdNaive = textureDistance(ringMeanFill(c, hole), c.clean, hole, W, H);
       const outsidePsnr = psnr(out.data, c.clean, outside(hole, W, H, 4));
-      console.log(`inpaint ${name} (${W}x${H}): texture distance ${td.toFixed(3)} vs naive ${tdNaive.toFixed(3)} (ratio ${(td / tdNaive).toFixed(2)}), PSNR outside ${outsidePsnr.toFixed(1)} dB, ${Math.round(ms)} ms`);
+      console.log(
+        `inpaint ${name} (${W}x${H}): texture distance ${td.toFixed(3)} vs naive ${tdNaive.toFixed(3)} (ratio ${(td / tdNaive).toFixed(2)}), PSNR outside ${outsidePsnr.toFixed(1)} dB, ${Math.round(ms)} ms`,
+      );
       expect(outsidePsnr).toBeGreaterThanOrEqual(40);
       expect(td).toBeLessThan(tdNaive); // every sample beats a flat fill
       ours += td;

@@ -38,7 +38,10 @@ beforeAll(async () => {
     }
     if (req.method === 'GET' && req.url === '/api/v1/server-config') {
       res.setHeader('content-type', 'application/json');
-      const plugins = [{ name: 'RemoveBG', support_gen_image: true, support_gen_mask: true }, ...(realesrgan ? [{ name: 'RealESRGAN', support_gen_image: true, support_gen_mask: false }] : [])];
+      const plugins = [
+        { name: 'RemoveBG', support_gen_image: true, support_gen_mask: true },
+        ...(realesrgan ? [{ name: 'RealESRGAN', support_gen_image: true, support_gen_mask: false }] : []),
+      ];
       return res.end(JSON.stringify({ plugins, realesrganModel: 'realesr-general-x4v3', removeBGModel: 'briaai/RMBG-1.4', enableFileManager: false }));
     }
     const chunks: Buffer[] = [];
@@ -49,7 +52,12 @@ beforeAll(async () => {
       const { width = 0, height = 0 } = await img.metadata();
       upscales.push({ name: body.name, scale: body.scale, width, height });
       res.writeHead(200, { 'content-type': 'image/png' });
-      return res.end(await img.resize(Math.round(width * body.scale), Math.round(height * body.scale), { kernel: 'lanczos3' }).png().toBuffer());
+      return res.end(
+        await img
+          .resize(Math.round(width * body.scale), Math.round(height * body.scale), { kernel: 'lanczos3' })
+          .png()
+          .toBuffer(),
+      );
     }
     if (req.method !== 'POST' || req.url !== '/api/v1/inpaint') return res.writeHead(404).end();
     const body = JSON.parse(Buffer.concat(chunks).toString()) as { image: string; mask: string };
@@ -76,7 +84,11 @@ beforeAll(async () => {
         out[i * 3 + c] = mode === 'unchanged' ? own : mask[i]! > 127 ? scene.clean[i * 3 + c]! : Math.min(255, own + 9);
       }
     res.writeHead(200, { 'content-type': 'image/png', 'x-seed': '42' });
-    res.end(await sharp(out, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer());
+    res.end(
+      await sharp(out, { raw: { width: W, height: H, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -89,7 +101,7 @@ afterAll(async () => {
 const never = new AbortController().signal;
 const rgb = async (png: Buffer) => (await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 
-describe('IOPaint fills the object remover\'s holes (IOPAINT_URL)', () => {
+describe("IOPaint fills the object remover's holes (IOPAINT_URL)", () => {
   it('sends the image and our mask over the cup, takes only the hole from its answer, and says which model filled it', async () => {
     mode = 'fill';
     seen.length = 0;
@@ -169,7 +181,13 @@ describe("IOPaint's RealESRGAN plugin upscales (IOPAINT_URL)", () => {
       const user = await signUp(stack.url, 'Iris', 'iopaint-upscale');
       await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, user.token);
       const upscale = async () => {
-        const r = await gqlUpload(stack.url, 'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $image, scale: $scale) { id } }', { scale: 2 }, { image: { data: await photo(), filename: 'p.png', type: 'image/png' } }, user.token);
+        const r = await gqlUpload(
+          stack.url,
+          'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $image, scale: $scale) { id } }',
+          { scale: 2 },
+          { image: { data: await photo(), filename: 'p.png', type: 'image/png' } },
+          user.token,
+        );
         expect(r.errors).toBeUndefined();
         return (await followJob(stack.url, user.token, r.data!.upscaleImage.id, 60_000)).at(-1)!;
       };

@@ -40,9 +40,16 @@ describe('IS-Net at any side', () => {
     const mx = Math.round(c.box.width * 0.15);
     const my = Math.round(c.box.height * 0.15);
     const crop = { left: c.box.x - mx, top: c.box.y - my, width: c.box.width + 2 * mx, height: c.box.height + 2 * my };
-    const truth = await sharp(Buffer.from(c.alpha), { raw: { width: c.width, height: c.height, channels: 1 } }).extract(crop).raw().toBuffer();
+    const truth = await sharp(Buffer.from(c.alpha), { raw: { width: c.width, height: c.height, channels: 1 } })
+      .extract(crop)
+      .raw()
+      .toBuffer();
     const run = async (s: typeof any, side: number) => {
-      const rgb = await sharp(c.data, { raw: { width: c.width, height: c.height, channels: 3 } }).extract(crop).resize(side, side, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+      const rgb = await sharp(c.data, { raw: { width: c.width, height: c.height, channels: 3 } })
+        .extract(crop)
+        .resize(side, side, { fit: 'fill', kernel: 'cubic' })
+        .raw()
+        .toBuffer();
       return (await s.run({ input: new ort.Tensor('float32', toTensor(rgb, side), [1, 3, side, side]) }, ['output'])).output!.data as Float32Array;
     };
 

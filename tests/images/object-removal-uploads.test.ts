@@ -40,7 +40,10 @@ const ellipseMask = (w: number, h: number) =>
     .toBuffer();
 
 async function coffee(width: number, height: number): Promise<Sample> {
-  const image = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png'))).resize(width, height).png().toBuffer();
+  const image = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png')))
+    .resize(width, height)
+    .png()
+    .toBuffer();
   return { name: `coffee ${width}×${height}`, image, mask: await ellipseMask(width, height), width, height };
 }
 
@@ -64,7 +67,9 @@ beforeAll(async () => {
   }
   noisy = {
     name: 'noise 1800×1800',
-    image: await sharp(raw, { raw: { width: 1800, height: 1800, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer(),
+    image: await sharp(raw, { raw: { width: 1800, height: 1800, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
     mask: await ellipseMask(1800, 1800),
     width: 1800,
     height: 1800,
@@ -145,8 +150,14 @@ describe('removeObject over GraphQL multipart with real-sized uploads', () => {
 
   it('takes the files whatever order the map lists them in', async () => {
     for (const [order, mapOrder] of [
-      [['image', 'mask'], ['mask', 'image']],
-      [['mask', 'image'], ['image', 'mask']],
+      [
+        ['image', 'mask'],
+        ['mask', 'image'],
+      ],
+      [
+        ['mask', 'image'],
+        ['image', 'mask'],
+      ],
     ] as [Field[], Field[]][]) {
       const r = await removeObject(photo, order, { mapOrder });
       expect(r.body.errors).toBeUndefined();
@@ -163,7 +174,10 @@ describe('removeObject over GraphQL multipart with real-sized uploads', () => {
     const jobsBefore = await db().job.count({ where: { userId: premium.user.id } });
     const filesBefore = uploadsDir().length;
     const tooBig = Buffer.concat([noisy.image, Buffer.alloc(stack.config.UPLOAD_MAX_BYTES + 1 - noisy.image.length)]);
-    for (const order of [['image', 'mask'], ['mask', 'image']] as Field[][]) {
+    for (const order of [
+      ['image', 'mask'],
+      ['mask', 'image'],
+    ] as Field[][]) {
       const r = await removeObject(noisy, order, { image: tooBig });
       expect(r.body.errors?.[0]?.extensions?.code, JSON.stringify(r.body)).toBe('PAYLOAD_TOO_LARGE');
       expect(r.body.errors?.[0]?.message).toBe('The file is too large: the limit is 10 MB');
@@ -192,7 +206,10 @@ describe('removeObject over GraphQL multipart with real-sized uploads', () => {
 });
 
 describe('the REST mirror POST /api/ai/remove-image-object', () => {
-  for (const order of [['image', 'mask'], ['mask', 'image']] as Field[][]) {
+  for (const order of [
+    ['image', 'mask'],
+    ['mask', 'image'],
+  ] as Field[][]) {
     it(`removes the brushed object from a ${'≥'} 1 MB photo, ${order[0]} first`, async () => {
       const form = new FormData();
       form.append('object', 'cup');
@@ -254,7 +271,9 @@ function sendPart(url: string, path: string, headers: Record<string, string>, bo
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
       resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4), ms: performance.now() - started });
     });
-    const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${body.length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${body.length}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join(
+      '\r\n',
+    );
     socket.write(head);
     socket.write(body.subarray(0, sendBytes), () => {
       if (opts.hangUp) setTimeout(() => socket.destroy(), 50);
@@ -272,7 +291,10 @@ describe('an upload that stalls mid-file', () => {
     ]);
   const headers = () => ({ 'Content-Type': `multipart/form-data; boundary=${boundary}`, Authorization: `Bearer ${premium.token}`, 'apollo-require-preflight': 'true' });
 
-  for (const order of [['image', 'mask'], ['mask', 'image']] as Field[][]) {
+  for (const order of [
+    ['image', 'mask'],
+    ['mask', 'image'],
+  ] as Field[][]) {
     it(`gets 408 and a closed connection after ${IDLE_MS} ms of silence, not a hung request (GraphQL, ${order[0]} first)`, async () => {
       const jobsBefore = await db().job.count({ where: { userId: premium.user.id } });
       const filesBefore = uploadsDir().length;
@@ -281,7 +303,11 @@ describe('an upload that stalls mid-file', () => {
       const photoStart = body.indexOf(photo.image.subarray(0, 64));
       const r = await sendPart(impatient.url, '/graphql', headers(), body, photoStart + Math.floor(photo.image.length / 2));
       expect(r.status).toBe(408);
-      expect(JSON.parse(r.body)).toMatchObject({ success: false, code: 'BAD_USER_INPUT', errors: [{ message: expect.stringMatching(/^The upload stalled/), extensions: { code: 'BAD_USER_INPUT' } }] });
+      expect(JSON.parse(r.body)).toMatchObject({
+        success: false,
+        code: 'BAD_USER_INPUT',
+        errors: [{ message: expect.stringMatching(/^The upload stalled/), extensions: { code: 'BAD_USER_INPUT' } }],
+      });
       expect(r.ms).toBeGreaterThanOrEqual(IDLE_MS - 50);
       expect(r.ms).toBeLessThan(IDLE_MS + 3000);
       expect(await db().job.count({ where: { userId: premium.user.id } })).toBe(jobsBefore);

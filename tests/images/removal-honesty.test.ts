@@ -64,7 +64,9 @@ describe('object removal is reported only when the object is gone', () => {
 
   it('a brushed area: completes when the fill replaced what was brushed (the bowl of the spoon on a real saucer)', async () => {
     const { width: W, height: H } = await rgbOf('coffee.png');
-    const mask = await sharp(Buffer.from(rect(W, H, 322, 226, 410, 330).map((v) => v * 255)), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
+    const mask = await sharp(Buffer.from(rect(W, H, 322, 226, 410, 330).map((v) => v * 255)), { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toBuffer();
     const out = await removeObjectLocal(await sharp(resolve(PHOTOS, 'coffee.png')).png().toBuffer(), 'spoon', mask, { maxPixels: 40e6 });
     expect(out.summary).toBe('Removed the brushed area');
     expect(out.brushed).toBe(true);
@@ -82,7 +84,9 @@ describe('background removal refuses a cut-out with no clear subject', () => {
     const kernel = Array.from({ length: k * k }, (_, i) => (Math.floor(i / k) === (k - 1) / 2 ? 1 : 0));
     const shaken = await sharp(resolve(PHOTOS, 'astronaut.jpg')).convolve({ width: k, height: k, kernel, scale: k }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const ghost = await subjectAlpha({ data: shaken.data, width: shaken.info.width, height: shaken.info.height, channels: 4 });
-    expect(cutoutProblem(ghost)).toMatch(/^This photo has no clear subject to cut out: the model could not tell subject from background in \d+ % of it\. Try a photo with one clear subject/);
+    expect(cutoutProblem(ghost)).toMatch(
+      /^This photo has no clear subject to cut out: the model could not tell subject from background in \d+ % of it\. Try a photo with one clear subject/,
+    );
 
     const lawn = await sharp(resolve(PHOTOS, 'grass.png')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const none = await subjectAlpha({ data: lawn.data, width: lawn.info.width, height: lawn.info.height, channels: 4 });

@@ -12,7 +12,10 @@ import { verifyRemoval } from '../../worker/models/objects.js';
 import { NAMED_SCENES, runNamedScene, sceneBytes, type NamedSceneRun } from '../fixtures/named-scenes.js';
 
 async function sceneRgb(photo: string, megapixels?: number) {
-  const { data, info } = await sharp(await sceneBytes(photo, megapixels)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await sceneBytes(photo, megapixels))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 as const };
 }
 
@@ -65,7 +68,7 @@ describe('object removal by name on real scenes', () => {
     });
   });
 
-  it('refuses a portrait\'s sitter, naming why and what to do, without touching the photo', async () => {
+  it("refuses a portrait's sitter, naming why and what to do, without touching the photo", async () => {
     for (const photo of ['astronaut.jpg', 'grace_hopper.jpg', 'chelsea.png']) {
       const r = await run(photo);
       expect({ photo, reason: r.reason }).toEqual({ photo, reason: 'TOO_LARGE' });

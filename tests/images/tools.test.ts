@@ -113,7 +113,8 @@ describe('background removal', () => {
 
   it('takes one image at a time per worker: the next waits QUEUED (its timeout not running) until the engine is free', async () => {
     const c = await composite({ cutout: 'cat', plate: 'grass', width: W, height: H, size: 0.45, plateScale: 1.2 });
-    const send = async () => (await gqlUpload(stack.url, REMOVE_BG, {}, { image: { data: c.png, filename: 'cat.png', type: 'image/png' } }, premium.token)).data!.removeBackground.id as string;
+    const send = async () =>
+      (await gqlUpload(stack.url, REMOVE_BG, {}, { image: { data: c.png, filename: 'cat.png', type: 'image/png' } }, premium.token)).data!.removeBackground.id as string;
     const first = await send();
     const second = await send();
     const phase = async (id: string) => (await gqlOk(stack.url, 'query($id: ID!) { job(id: $id) { phase } }', { id }, premium.token)).job.phase as string;
@@ -135,7 +136,22 @@ describe('object removal', () => {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(c.png)], { type: 'image/png' }), 'cup.png');
     form.append('object', 'cup');
-    form.append('mask', new Blob([new Uint8Array(await maskPng(brush.map((v) => v * 255), W, H))], { type: 'image/png' }), 'mask.png');
+    form.append(
+      'mask',
+      new Blob(
+        [
+          new Uint8Array(
+            await maskPng(
+              brush.map((v) => v * 255),
+              W,
+              H,
+            ),
+          ),
+        ],
+        { type: 'image/png' },
+      ),
+      'mask.png',
+    );
     const res = await fetch(`${stack.url}/api/ai/remove-image-object`, { method: 'POST', headers: { authorization: `Bearer ${premium.token}` }, body: form });
     const body = (await res.json()) as { success: boolean; content: string };
     expect(body.success).toBe(true);
@@ -144,7 +160,9 @@ describe('object removal', () => {
     const left = residue(out.data, c.data, c.clean, c.alpha);
     const beyond = psnr(out.data, c.data, outside(brush, W, H, 40));
     const ratio = textureDistance(out.data, c.clean, brush, W, H) / textureDistance(ringMeanFill(c, brush), c.clean, brush, W, H);
-    console.log(`object removal over REST, cup on brick: residue ${left.toFixed(3)}, PSNR beyond 40 px ${beyond.toFixed(1)} dB, texture distance ${ratio.toFixed(2)} × the naive fill's`);
+    console.log(
+      `object removal over REST, cup on brick: residue ${left.toFixed(3)}, PSNR beyond 40 px ${beyond.toFixed(1)} dB, texture distance ${ratio.toFixed(2)} × the naive fill's`,
+    );
     expect(left).toBeLessThan(0.2);
     expect(beyond).toBeGreaterThanOrEqual(40);
     expect(ratio).toBeLessThan(0.5);
@@ -196,7 +214,9 @@ describe('bad uploads', () => {
   it('refuse each bad file with its code and leave nothing behind', async () => {
     const filesBefore = listDir('files').length;
     const png = (await inpaintSamples())[0]!.image;
-    const bomb = await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#ffffff' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#ffffff' }, limitInputPixels: false })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const cases: [string, Buffer, string, string][] = [
       ['text renamed .png', Buffer.from('this is not an image at all'), 'fake.png', 'UNSUPPORTED_MEDIA_TYPE'],
       ['truncated PNG', png.subarray(0, Math.floor(png.length / 2)), 'cut.png', 'UNSUPPORTED_MEDIA_TYPE'],
@@ -213,7 +233,10 @@ describe('bad uploads', () => {
       const body = (await res.json()) as { success: boolean; code: string; message: string };
       expect(body, name).toMatchObject({ success: false, code });
       // What is wrong with the file itself, not a bare "please upload an image".
-      if (name === 'text renamed .png') expect(body.message).toBe('“fake.png” is not an image: its contents are not in any image format, whatever its name says. Please upload an image (PNG, JPEG, WebP, GIF, AVIF or TIFF).');
+      if (name === 'text renamed .png')
+        expect(body.message).toBe(
+          '“fake.png” is not an image: its contents are not in any image format, whatever its name says. Please upload an image (PNG, JPEG, WebP, GIF, AVIF or TIFF).',
+        );
       if (name === 'PDF to an image tool') expect(body.message).toMatch(/^“doc\.png” is not an image: its contents are a PDF document, whatever its name says\./);
       if (code === 'PAYLOAD_TOO_LARGE' && name.includes('50 MB')) expect(res.status).toBe(413);
     }
@@ -223,7 +246,13 @@ describe('bad uploads', () => {
   });
 
   it('serves only files it made: no path traversal', async () => {
-    for (const path of ['/files/..%2f..%2fetc%2fpasswd', '/files/..%5c..%5cetc%5cpasswd', '/files/abc.png', '/files/' + 'a'.repeat(64) + '.exe', '/files/' + 'a'.repeat(64) + '.png']) {
+    for (const path of [
+      '/files/..%2f..%2fetc%2fpasswd',
+      '/files/..%5c..%5cetc%5cpasswd',
+      '/files/abc.png',
+      '/files/' + 'a'.repeat(64) + '.exe',
+      '/files/' + 'a'.repeat(64) + '.png',
+    ]) {
       const res = await fetch(`${stack.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('root:');

@@ -14,12 +14,22 @@ const UPSCALE = 'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $
 async function shrunk(file: string, s: number, kernel: 'linear' | 'lanczos3') {
   const meta = await sharp(readFileSync(PHOTOS + file)).metadata();
   const [w, h] = [Math.floor(meta.width! / s) * s, Math.floor(meta.height! / s) * s];
-  const original = await sharp(readFileSync(PHOTOS + file)).removeAlpha().extract({ left: 0, top: 0, width: w, height: h }).raw().toBuffer();
+  const original = await sharp(readFileSync(PHOTOS + file))
+    .removeAlpha()
+    .extract({ left: 0, top: 0, width: w, height: h })
+    .raw()
+    .toBuffer();
   const raw = { width: w, height: h, channels: 3 as const };
   const small =
     kernel === 'lanczos3'
-      ? await sharp(original, { raw }).resize(w / s, h / s, { kernel: 'lanczos3' }).png().toBuffer()
-      : await sharp(original, { raw }).resize(w / s, h / s, { kernel: 'linear', fastShrinkOnLoad: false }).png().toBuffer();
+      ? await sharp(original, { raw })
+          .resize(w / s, h / s, { kernel: 'lanczos3' })
+          .png()
+          .toBuffer()
+      : await sharp(original, { raw })
+          .resize(w / s, h / s, { kernel: 'linear', fastShrinkOnLoad: false })
+          .png()
+          .toBuffer();
   return { original, small, w, h };
 }
 
@@ -104,7 +114,9 @@ describe('the Image upscaler tool', () => {
     expect(asFree.errors?.[0]?.extensions?.code).toBe('PREMIUM_REQUIRED');
     const three = await gqlUpload(stack.url, UPSCALE, { scale: 3 }, file, premium.token);
     expect(three.errors?.[0]).toMatchObject({ message: 'Scale must be 2 or 4', extensions: { code: 'BAD_USER_INPUT' } });
-    const big = await sharp({ create: { width: 3200, height: 3000, channels: 3, background: '#808080' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 3200, height: 3000, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const tooLarge = await gqlUpload(stack.url, UPSCALE, { scale: 2 }, { image: { data: big, filename: 'big.png', type: 'image/png' } }, premium.token);
     expect(tooLarge.errors?.[0]).toMatchObject({ message: expect.stringContaining('6400×6000, more than 36 megapixels'), extensions: { code: 'PAYLOAD_TOO_LARGE' } });
   });

@@ -45,7 +45,12 @@ describe('following queued jobs', () => {
     let writing = true;
     const text = (async () => {
       while (writing) {
-        const { generateBlogTitles } = await gqlOk(stack.url, 'mutation($input: GenerateBlogTitlesInput!) { generateBlogTitles(input: $input) { id } }', { input: { keyword: 'queues' } }, writer.token);
+        const { generateBlogTitles } = await gqlOk(
+          stack.url,
+          'mutation($input: GenerateBlogTitlesInput!) { generateBlogTitles(input: $input) { id } }',
+          { input: { keyword: 'queues' } },
+          writer.token,
+        );
         const own = wsClient(stack.url, writer.token);
         await follow(own, generateBlogTitles.id, 30_000).finally(() => own.dispose());
       }
@@ -53,7 +58,13 @@ describe('following queued jobs', () => {
     try {
       const ids = await Promise.all(
         [0, 1, 2, 3].map(async () => {
-          const r = await gqlUpload(stack.url, 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', {}, { image: { data: PHOTO, filename: 'coffee.png', type: 'image/png' } }, images.token);
+          const r = await gqlUpload(
+            stack.url,
+            'mutation($image: Upload!) { removeBackground(image: $image) { id } }',
+            {},
+            { image: { data: PHOTO, filename: 'coffee.png', type: 'image/png' } },
+            images.token,
+          );
           expect(r.errors).toBeUndefined();
           return r.data!.removeBackground.id as string;
         }),

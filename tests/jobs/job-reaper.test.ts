@@ -41,20 +41,20 @@ describe('the abandoned-job sweep', () => {
     const queue = queues.get(noopTool.kind);
     await queue.add(noopTool.kind, { jobId: gaveUp.id }, { jobId: gaveUp.id, attempts: 1 });
     const connection = createRedis(server.config.REDIS_URL, 'test-reaper-worker');
-    const failer = new Worker(noopTool.kind, async () => {
-      throw new UnrecoverableError('database still down');
-    }, { connection, prefix: server.config.REDIS_PREFIX });
+    const failer = new Worker(
+      noopTool.kind,
+      async () => {
+        throw new UnrecoverableError('database still down');
+      },
+      { connection, prefix: server.config.REDIS_PREFIX },
+    );
     await new Promise<void>((resolve) => failer.once('failed', () => resolve()));
     await failer.close();
     await connection.quit();
     expect(await queue.getJobState(gaveUp.id)).toBe('failed');
     await queue.add(noopTool.kind, { jobId: waiting.id }, { jobId: waiting.id });
 
-    const reaped = await reapAbandonedJobs(
-      { db, redis: server.app.services.redis, config: server.config },
-      queues,
-      60_000,
-    );
+    const reaped = await reapAbandonedJobs({ db, redis: server.app.services.redis, config: server.config }, queues, 60_000);
     expect(reaped.sort()).toEqual([lost.id, gaveUp.id].sort());
     for (const id of [lost.id, gaveUp.id]) {
       expect(await db.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ phase: 'FAILED', errorCode: 'SERVICE_UNAVAILABLE', message: ABANDONED_MESSAGE });

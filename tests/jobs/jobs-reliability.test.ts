@@ -36,7 +36,10 @@ describe('OpenAI-compatible provider', () => {
     expect(req.path).toBe('/v1/chat/completions');
     expect(req.body).toMatchObject({ model: 'test-model', stream: true });
     // The spec's prompt, then the brief a model needs (product §9's word range and the form).
-    expect(req.body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/^Write an article about bees in Long\.\nLength: between 1200 and 1600 words\./) });
+    expect(req.body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: expect.stringMatching(/^Write an article about bees in Long\.\nLength: between 1200 and 1600 words\./),
+    });
     expect(req.headers.authorization).toBe('Bearer sk-test-not-real');
   });
 

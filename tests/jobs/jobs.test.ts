@@ -84,9 +84,28 @@ describe('article writer', () => {
   });
 
   it('hits the chosen length range for 20 topics through the pipeline', async () => {
-    const topics = ['sourdough baking', 'quantum computing basics', 'marathon training', 'home composting', 'personal finance for students',
-      'electric cars', 'learning Japanese', 'minimalist living', 'indoor plants', 'cybersecurity at home', 'public speaking', 'bird watching',
-      'solar panels', 'chess openings', 'podcast production', 'camping with kids', 'API design', 'coffee roasting', 'mindful meditation', 'urban cycling'];
+    const topics = [
+      'sourdough baking',
+      'quantum computing basics',
+      'marathon training',
+      'home composting',
+      'personal finance for students',
+      'electric cars',
+      'learning Japanese',
+      'minimalist living',
+      'indoor plants',
+      'cybersecurity at home',
+      'public speaking',
+      'bird watching',
+      'solar panels',
+      'chess openings',
+      'podcast production',
+      'camping with kids',
+      'API design',
+      'coffee roasting',
+      'mindful meditation',
+      'urban cycling',
+    ];
     const lengths = ['SHORT', 'MEDIUM', 'LONG'] as const;
     const ranges = { SHORT: [500, 800], MEDIUM: [800, 1200], LONG: [1200, 1600] };
     const premium = await signUp(stack.url, 'Bulk', 'bulk');

@@ -89,7 +89,10 @@ describe('writeArticle', () => {
 
         const lines = article.split('\n');
         expect(lines[0]).toMatch(/^# \S/);
-        expect(lines.filter((l) => /^#\s/.test(l)), topic).toHaveLength(1);
+        expect(
+          lines.filter((l) => /^#\s/.test(l)),
+          topic,
+        ).toHaveLength(1);
         const headings = lines.filter((l) => l.startsWith('## '));
         expect(headings.length, topic).toBeGreaterThanOrEqual(5); // at least 4 sections + Conclusion
         expect(new Set(headings).size).toBe(headings.length);
@@ -298,10 +301,7 @@ describe('reviewResume', () => {
     const review = reviewResume(STRONG_RESUME);
     expect(review).not.toContain('<script');
     expect(review).not.toMatch(/<[a-z/]/i);
-    const hostile = WEAK_RESUME.replace(
-      'Work History\n',
-      'Work History\n- Increased sales by 30% <img src=x onerror=alert(1)> for [the](javascript:alert(1)) **team**\n',
-    );
+    const hostile = WEAK_RESUME.replace('Work History\n', 'Work History\n- Increased sales by 30% <img src=x onerror=alert(1)> for [the](javascript:alert(1)) **team**\n');
     const out = reviewResume(hostile);
     expect(out).not.toMatch(/<img|<[a-z]/i);
     expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -36,9 +36,19 @@ let photo: Buffer;
 let mask: Buffer;
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#4a7fb0' } }).jpeg().toBuffer();
+  photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#4a7fb0' } })
+    .jpeg()
+    .toBuffer();
   mask = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#000' } })
-    .composite([{ input: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer(), left: 30, top: 20 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+        left: 30,
+        top: 20,
+      },
+    ])
     .png()
     .toBuffer();
   text = await startOpenAIMock({ stream: ['# Lighthouses\n\n', 'They guide ', 'ships home.'] });
@@ -150,7 +160,11 @@ describe('every real service at once', () => {
   }, 180_000);
 
   it('OpenAI Images (a hosted URL answer) and Cloudinary effects, OpenAI-compatible text, S3 files, Clerk identity', async () => {
-    const images: OpenAIImagesMock = await startOpenAIImagesMock({ hosted: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer() });
+    const images: OpenAIImagesMock = await startOpenAIImagesMock({
+      hosted: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer(),
+    });
     const cloud: CloudinaryMock = await startCloudinaryMock('real-cloud-secret');
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-real-'));
     const stack = await startStack({

@@ -78,7 +78,13 @@ describe('resume review', () => {
     const rest = await postFile('/api/ai/resume-review', free.token, 'resume', makePdf(SAMPLE_RESUME), 'cv.pdf');
     expect(rest).toMatchObject({ status: 403, body: { success: false, code: 'PREMIUM_REQUIRED' } });
     expect(rest.body.message).toMatch(/Premium plan/);
-    const gqlRes = await gqlUpload(stack.url, 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id } }', {}, { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf' } }, free.token);
+    const gqlRes = await gqlUpload(
+      stack.url,
+      'mutation($resume: Upload!) { reviewResume(resume: $resume) { id } }',
+      {},
+      { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf' } },
+      free.token,
+    );
     expect(gqlRes.errors?.[0]?.extensions?.code).toBe('PREMIUM_REQUIRED');
     expect(uploadsLeft()).toBe(before);
   });
@@ -115,7 +121,13 @@ describe('resume review', () => {
   it('reviews through GraphQL upload + jobProgress with the Reading/Analyzing/Generating steps', async () => {
     // Workers start once the subscriber listens, so it sees every step.
     const own = await startStack({ LOCAL_STREAM_DELAY_MS: '0' }, { workersLater: true });
-    const r = await gqlUpload(own.url, 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id kind } }', {}, { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf', type: 'application/pdf' } }, premium.token);
+    const r = await gqlUpload(
+      own.url,
+      'mutation($resume: Upload!) { reviewResume(resume: $resume) { id kind } }',
+      {},
+      { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf', type: 'application/pdf' } },
+      premium.token,
+    );
     expect(r.errors).toBeUndefined();
     const following = followJob(own.url, premium.token, r.data!.reviewResume.id);
     await waitFor(() => own.server.app.services.pubsub.listenerCount() > 0, 5000, 'subscriber');

@@ -11,7 +11,14 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** Every project file (not node_modules) the entry loads, statically or by import(). */
 async function filesLoadedBy(entry: string): Promise<string[]> {
-  const tree = await parseDependencyTree(entry, { cwd: root, context: root, exclude: /node_modules/, transform: true, skipDynamicImports: false, tsconfig: `${root}tsconfig.json` });
+  const tree = await parseDependencyTree(entry, {
+    cwd: root,
+    context: root,
+    exclude: /node_modules/,
+    transform: true,
+    skipDynamicImports: false,
+    tsconfig: `${root}tsconfig.json`,
+  });
   return Object.keys(tree).filter((f) => !f.includes('node_modules'));
 }
 
@@ -40,9 +47,14 @@ describe('where code runs', () => {
     ];
     for (const probe of probes) {
       const [result] = await eslint.lintText(probe.code, { filePath: `${root}${probe.file}` });
-      expect(result!.messages.map((m) => m.ruleId), probe.file).toContain('no-restricted-imports');
+      expect(
+        result!.messages.map((m) => m.ruleId),
+        probe.file,
+      ).toContain('no-restricted-imports');
     }
-    const [allowed] = await eslint.lintText("import { loadConfig } from '../server/shared/platform/config.js';\nexport const c = loadConfig;\n", { filePath: `${root}worker/probe.ts` });
+    const [allowed] = await eslint.lintText("import { loadConfig } from '../server/shared/platform/config.js';\nexport const c = loadConfig;\n", {
+      filePath: `${root}worker/probe.ts`,
+    });
     expect(allowed!.messages).toEqual([]);
   });
 });

@@ -31,7 +31,10 @@ async function query<T>(url: string, sql: string): Promise<T[]> {
 /** The schema of a database as pg_dump prints it, without the migrations bookkeeping. */
 function schemaDump(url: string): string {
   const out = execFileSync('pg_dump', ['--schema-only', '--no-owner', '--no-privileges', '--exclude-table=_prisma_migrations', url], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => !l.startsWith('--') && !l.startsWith('\\') && l.trim() !== '').join('\n');
+  return out
+    .split('\n')
+    .filter((l) => !l.startsWith('--') && !l.startsWith('\\') && l.trim() !== '')
+    .join('\n');
 }
 
 afterAll(async () => {
@@ -40,7 +43,10 @@ afterAll(async () => {
 });
 
 describe('offline migrations', () => {
-  const folders = readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 
   it('applies every migration to an empty database and records each like prisma migrate deploy', async () => {
     const applied = await applyMigrations(fromFolder);

@@ -67,16 +67,24 @@ describe('a Postgres crash and restart', () => {
     const likes: Attempt[][] = likers.map(() => []);
     const load = [
       ...writers.map((w, i) =>
-        loop(() => stopped, async () => {
-          const r = await gql<{ generateBlogTitles: { id: string } }>(stack.url, TITLES, { k: `crash ${i}` }, w.token);
-          return r.data?.generateBlogTitles ? { ok: true, value: r.data.generateBlogTitles.id } : { ok: false, status: r.status, code: r.errors?.[0]?.extensions?.code };
-        }, jobs[i]!),
+        loop(
+          () => stopped,
+          async () => {
+            const r = await gql<{ generateBlogTitles: { id: string } }>(stack.url, TITLES, { k: `crash ${i}` }, w.token);
+            return r.data?.generateBlogTitles ? { ok: true, value: r.data.generateBlogTitles.id } : { ok: false, status: r.status, code: r.errors?.[0]?.extensions?.code };
+          },
+          jobs[i]!,
+        ),
       ),
       ...likers.map((l, i) =>
-        loop(() => stopped, async () => {
-          const r = await gql<{ toggleLike: { likedByMe: boolean } }>(stack.url, TOGGLE, { id: target.id }, l.token);
-          return r.data?.toggleLike ? { ok: true, value: r.data.toggleLike.likedByMe } : { ok: false, status: r.status, code: r.errors?.[0]?.extensions?.code };
-        }, likes[i]!),
+        loop(
+          () => stopped,
+          async () => {
+            const r = await gql<{ toggleLike: { likedByMe: boolean } }>(stack.url, TOGGLE, { id: target.id }, l.token);
+            return r.data?.toggleLike ? { ok: true, value: r.data.toggleLike.likedByMe } : { ok: false, status: r.status, code: r.errors?.[0]?.extensions?.code };
+          },
+          likes[i]!,
+        ),
       ),
     ];
 
@@ -132,7 +140,11 @@ describe('a Postgres crash and restart', () => {
 
     // Every job (acknowledged or not) ends, visibly: COMPLETED with exactly one creation, or FAILED with a message.
     const writerIds = writers.map((w) => w.user.id);
-    await waitFor(async () => (await db.job.count({ where: { userId: { in: writerIds }, phase: { notIn: ['COMPLETED', 'FAILED', 'CANCELLED'] } } })) === 0, 40_000, 'every job to end');
+    await waitFor(
+      async () => (await db.job.count({ where: { userId: { in: writerIds }, phase: { notIn: ['COMPLETED', 'FAILED', 'CANCELLED'] } } })) === 0,
+      40_000,
+      'every job to end',
+    );
     const rows = await db.job.findMany({ where: { userId: { in: writerIds } } });
     const accepted = jobs.flat().flatMap((a) => (a.ok ? [a.value as string] : []));
     const stored = new Set(rows.map((j) => j.id));
@@ -157,7 +169,10 @@ describe('a Postgres crash and restart', () => {
       let last: boolean | undefined;
       let uncertain = false;
       for (const a of seq) {
-        if (!a.ok) { uncertain = true; continue; }
+        if (!a.ok) {
+          uncertain = true;
+          continue;
+        }
         if (last !== undefined && !uncertain) expect(a.value).toBe(!last);
         last = a.value as boolean;
         uncertain = false;
@@ -178,7 +193,17 @@ describe('a Postgres crash and restart', () => {
     const fresh = await gqlOk<{ generateBlogTitles: { id: string } }>(stack.url, TITLES, { k: 'after the crash' }, writer.token);
     expect((await followJob(stack.url, writer.token, fresh.generateBlogTitles.id)).at(-1)!.phase).toBe('COMPLETED');
     if (process.env.FAULT_STATS) {
-      console.log(JSON.stringify({ accepted: accepted.length, refused: refusals.length, completed: completed.length, failed: rows.filter((j) => j.phase === 'FAILED').length, jobRows: rows.length, toggles: likes.flat().length, likeRows: finalLikes.length }));
+      console.log(
+        JSON.stringify({
+          accepted: accepted.length,
+          refused: refusals.length,
+          completed: completed.length,
+          failed: rows.filter((j) => j.phase === 'FAILED').length,
+          jobRows: rows.length,
+          toggles: likes.flat().length,
+          likeRows: finalLikes.length,
+        }),
+      );
     }
   });
 });

@@ -33,19 +33,23 @@ const ready = async () => (await fetch(`${stack.url}/readyz`)).status;
 beforeAll(async () => {
   port = await freePort();
   startRedis();
-  await waitFor(async () => {
-    const { Redis } = await import('ioredis');
-    const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      return (await probe.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  }, 10_000, 'private redis');
+  await waitFor(
+    async () => {
+      const { Redis } = await import('ioredis');
+      const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      probe.on('error', () => undefined);
+      try {
+        await probe.connect();
+        return (await probe.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        probe.disconnect();
+      }
+    },
+    10_000,
+    'private redis',
+  );
   stack = await startStack({ REDIS_URL: `redis://127.0.0.1:${port}`, LOCAL_STREAM_DELAY_MS: '0' });
 });
 afterAll(async () => {
@@ -84,14 +88,18 @@ describe('a Redis restart', () => {
     startRedis();
     await waitFor(async () => (await ready()) === 200, 20_000, '/readyz to recover');
     // Workers and the pub/sub connection reconnect on their own; a new job goes through end to end.
-    await waitFor(async () => {
-      try {
-        const after = await gqlOk(stack.url, TITLES, {}, token);
-        const events = await followJob(stack.url, token, after.generateBlogTitles.id, 5_000);
-        return events.at(-1)!.phase === 'COMPLETED';
-      } catch {
-        return false;
-      }
-    }, 30_000, 'a job to complete after the restart');
+    await waitFor(
+      async () => {
+        try {
+          const after = await gqlOk(stack.url, TITLES, {}, token);
+          const events = await followJob(stack.url, token, after.generateBlogTitles.id, 5_000);
+          return events.at(-1)!.phase === 'COMPLETED';
+        } catch {
+          return false;
+        }
+      },
+      30_000,
+      'a job to complete after the restart',
+    );
   });
 });

@@ -61,14 +61,17 @@ describe('listenerIterator', () => {
     expect(s.listeners()).toBe(0); // both gone: the fast one by break (return), the slow one by overflow
   });
 
-  it('hands events to a consumer in the publisher\'s own call, buffered ones first, and tells it when it ends', async () => {
+  it("hands events to a consumer in the publisher's own call, buffered ones first, and tells it when it ends", async () => {
     const s = source();
     const it = listenerIterator(s.register);
     await Promise.resolve();
     s.publish(1);
     const got: unknown[] = [];
     const ends: (Error | null)[] = [];
-    it.consume((v) => got.push(v), (e) => ends.push(e));
+    it.consume(
+      (v) => got.push(v),
+      (e) => ends.push(e),
+    );
     expect(got).toEqual([1]);
     s.publish(2);
     expect(got).toEqual([1, 2]); // no await in between: delivered synchronously
@@ -78,7 +81,10 @@ describe('listenerIterator', () => {
     expect(ends).toEqual([null]);
     expect(s.listeners()).toBe(0);
     // Consuming one that has ended already ends at once; a failed one ends with its error.
-    it.consume(() => got.push('late'), (e) => ends.push(e));
+    it.consume(
+      () => got.push('late'),
+      (e) => ends.push(e),
+    );
     expect(ends).toEqual([null, null]);
     const failed = listenerIterator(async () => {
       throw new Error('Redis is down');

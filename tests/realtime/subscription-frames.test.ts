@@ -156,7 +156,8 @@ describe('shared subscription frames', () => {
     const schema = await createSchema(inertPubSub);
     const event = { creationId: 'c1', likeCount: 3, actorId: 'u1', liked: true, published: true, ownerId: 'o1', likers: new Set(['u2']) };
     const query = parse('subscription($id: ID) { likeChanged(creationId: $id) { creationId likeCount likedByMe } }');
-    const result = (userId: string | null) => execute({ schema, document: query, rootValue: event, contextValue: { user: userId ? { id: userId } : null }, variableValues: { id: 'c1' } });
+    const result = (userId: string | null) =>
+      execute({ schema, document: query, rootValue: event, contextValue: { user: userId ? { id: userId } : null }, variableValues: { id: 'c1' } });
     // type-graphql's own resolver (it takes an @Arg) would answer with a promise.
     expect(result('u1')).not.toBeInstanceOf(Promise);
     expect([result('u1'), result('u2'), result('u3'), result(null)]).toEqual(

@@ -51,7 +51,14 @@ async function socket(url: string, token: string) {
   await waitFor(() => connected || closed.code !== undefined, 10_000, 'the socket to connect');
   const run = (query: string, variables: Record<string, unknown> = {}) =>
     new Promise<{ data?: Record<string, any> | null; errors?: { extensions?: { code?: string } }[] }>((resolve) =>
-      client.subscribe({ query, variables }, { next: (v) => resolve(v as never), error: (e) => resolve({ errors: Array.isArray(e) ? e : [{ extensions: { code: `closed ${(e as CloseEvent).code}` } }] }), complete: () => {} }),
+      client.subscribe(
+        { query, variables },
+        {
+          next: (v) => resolve(v as never),
+          error: (e) => resolve({ errors: Array.isArray(e) ? e : [{ extensions: { code: `closed ${(e as CloseEvent).code}` } }] }),
+          complete: () => {},
+        },
+      ),
     );
   return { client, closed, run };
 }

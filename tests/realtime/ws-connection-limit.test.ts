@@ -51,7 +51,7 @@ describe('WebSocket connections per user', () => {
 
     // Closing one of Ada's sockets frees exactly one slot.
     await closeAll(open.slice(0, 1));
-    await waitFor(async () => (await connect(ada.token).then(async (o) => (o.acked ? (open.push(o.socket), true) : false))), 5_000, 'a freed slot');
+    await waitFor(async () => await connect(ada.token).then(async (o) => (o.acked ? (open.push(o.socket), true) : false)), 5_000, 'a freed slot');
     const over = await connect(ada.token);
     expect(over).toMatchObject({ acked: false, code: 4029 });
 

@@ -31,7 +31,10 @@ describe('bad documents over WebSocket', () => {
     send('syntax', 'subscription { likeChanged {');
     expect(await next('syntax')).toMatchObject({ type: 'error', payload: [{ message: expect.stringMatching(/^Syntax Error/), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
     send('tokens', `subscription { likeChanged { ${'likeCount '.repeat(2100)} } }`);
-    expect(await next('tokens')).toMatchObject({ type: 'error', payload: [{ message: expect.stringMatching(/more that 2000 tokens/), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
+    expect(await next('tokens')).toMatchObject({
+      type: 'error',
+      payload: [{ message: expect.stringMatching(/more that 2000 tokens/), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }],
+    });
     send('unknown', 'subscription { nope }');
     expect(await next('unknown')).toMatchObject({ type: 'error', payload: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
     // Still open, and a good subscription on the same socket works.

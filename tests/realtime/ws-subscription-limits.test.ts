@@ -41,7 +41,11 @@ describe('subscriptions per socket and per address', () => {
     const proveLive = async (pairs: [Sub, string][]) => {
       for (const [s, id] of pairs) {
         const seen = () => s.items.some((i) => i.likeChanged.creationId === id);
-        await waitFor(async () => seen() || (await gqlOk(server.url, TOGGLE, { id }, liker.token), await new Promise((r) => setTimeout(r, 150)), seen()), 10_000, `events on ${id}`);
+        await waitFor(
+          async () => seen() || (await gqlOk(server.url, TOGGLE, { id }, liker.token), await new Promise((r) => setTimeout(r, 150)), seen()),
+          10_000,
+          `events on ${id}`,
+        );
       }
     };
 
@@ -88,9 +92,7 @@ describe('subscriptions per socket and per address', () => {
       await proveLive(again.filter((s) => errorsOf(s).length === 0).map((s) => [s, creations[again.indexOf(s)]!]));
 
       // A query on the full socket still runs: only subscriptions hold slots.
-      const me = await new Promise<unknown>((resolve, reject) =>
-        b.subscribe({ query: '{ me { id } }' }, { next: (v) => resolve(v.data), error: reject, complete: () => {} }),
-      );
+      const me = await new Promise<unknown>((resolve, reject) => b.subscribe({ query: '{ me { id } }' }, { next: (v) => resolve(v.data), error: reject, complete: () => {} }));
       expect(me).toEqual({ me: { id: liker.user.id } });
     } finally {
       await Promise.all(clients.map((c) => c.dispose()));

@@ -59,7 +59,12 @@ describe(`${SECONDS} s of mixed load`, () => {
 
     const jobLoop = async (w: (typeof writers)[number], i: number) => {
       while (running()) {
-        const r = await gql<{ generateBlogTitles: { id: string } }>(stack.url, 'mutation($k: String!) { generateBlogTitles(input: {keyword: $k}) { id } }', { k: `soak ${i} ${stats.jobs}` }, w.token);
+        const r = await gql<{ generateBlogTitles: { id: string } }>(
+          stack.url,
+          'mutation($k: String!) { generateBlogTitles(input: {keyword: $k}) { id } }',
+          { k: `soak ${i} ${stats.jobs}` },
+          w.token,
+        );
         if (!r.data?.generateBlogTitles) {
           if (!refusedForNow(r)) stats.problems.push(`job refused: ${r.status} ${JSON.stringify(r.errors)}`);
           await sleep(250);
@@ -80,8 +85,7 @@ describe(`${SECONDS} s of mixed load`, () => {
         const r = await gql<{ toggleLike: { likedByMe: boolean } }>(stack.url, 'mutation($id: ID!) { toggleLike(creationId: $id) { likedByMe } }', { id }, l.token);
         if (!r.data?.toggleLike) {
           if (!refusedForNow(r)) stats.problems.push(`like refused: ${r.status} ${JSON.stringify(r.errors)}`);
-        }
-        else likeState.set(`${l.user.id}:${id}`, r.data.toggleLike.likedByMe);
+        } else likeState.set(`${l.user.id}:${id}`, r.data.toggleLike.likedByMe);
         stats.likes += 1;
         await sleep(20);
       }
@@ -111,7 +115,11 @@ describe(`${SECONDS} s of mixed load`, () => {
     // Quiet: everything accepted has ended, every count has reached the watcher.
     await waitFor(async () => (await db.job.count({ where: { id: { in: accepted }, phase: { notIn: ['COMPLETED', 'FAILED', 'CANCELLED'] } } })) === 0, 30_000, 'jobs to end');
     const finals = await db.creation.findMany({ where: { id: { in: creations } }, select: { id: true, likeCount: true } });
-    await waitFor(() => finals.every((c) => [...watcher.items].reverse().find((e) => e.likeChanged.creationId === c.id)?.likeChanged.likeCount === c.likeCount), 10_000, 'the watcher to see every final count');
+    await waitFor(
+      () => finals.every((c) => [...watcher.items].reverse().find((e) => e.likeChanged.creationId === c.id)?.likeChanged.likeCount === c.likeCount),
+      10_000,
+      'the watcher to see every final count',
+    );
     watcher.dispose();
     await watcherClient.dispose();
     await sleep(2000);

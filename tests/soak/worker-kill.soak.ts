@@ -42,7 +42,12 @@ describe(`${SECONDS} s of jobs with the worker SIGKILLed every 20 s`, () => {
         const article = n % 2 === 0;
         const t0 = Date.now();
         const r = article
-          ? await gql<{ job: { id: string } }>(sup.url, 'mutation($t: String!) { job: generateArticle(input: { topic: $t, length: SHORT }) { id } }', { t: `kill soak ${i} ${n}` }, w.token)
+          ? await gql<{ job: { id: string } }>(
+              sup.url,
+              'mutation($t: String!) { job: generateArticle(input: { topic: $t, length: SHORT }) { id } }',
+              { t: `kill soak ${i} ${n}` },
+              w.token,
+            )
           : await gql<{ job: { id: string } }>(sup.url, 'mutation($k: String!) { job: generateBlogTitles(input: { keyword: $k }) { id } }', { k: `kill soak ${i} ${n}` }, w.token);
         if (!r.data?.job) {
           problems.push(`job refused: ${r.status} ${JSON.stringify(r.errors)}`);
@@ -72,7 +77,10 @@ describe(`${SECONDS} s of jobs with the worker SIGKILLed every 20 s`, () => {
     let probes = 0;
     const prober = async () => {
       while (running()) {
-        const ok = await fetch(`${sup.url}/healthz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${sup.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ok) problems.push(`/healthz failed at probe ${probes}`);
         probes += 1;
         await sleep(200);

@@ -134,11 +134,16 @@ describe('bad uploads over HTTP (fast-check)', () => {
   it('refuses random, truncated and mistyped files on GraphQL and REST with a code, keeping nothing', async () => {
     const bad = fc.oneof(
       fc.uint8Array({ minLength: 1, maxLength: 3000 }).map((a) => ({ bytes: Buffer.from(a), forImage: true, forPdf: a[0] !== 0x25 })),
-      fc.tuple(kind, fc.double({ min: 0.05, max: 0.9, noNaN: true })).map(([k, f]) => ({ bytes: samples[k].subarray(0, Math.floor(f * samples[k].length)), forImage: true, forPdf: true })),
+      fc
+        .tuple(kind, fc.double({ min: 0.05, max: 0.9, noNaN: true }))
+        .map(([k, f]) => ({ bytes: samples[k].subarray(0, Math.floor(f * samples[k].length)), forImage: true, forPdf: true })),
       kind.map((k) => ({ bytes: samples[k], forImage: false, forPdf: true })),
       fc.constant(null).map(() => ({ bytes: samples.pdf, forImage: true, forPdf: false })),
     );
-    const declared = fc.record({ name: fc.constantFrom('photo.png', 'resume.pdf', 'x.jpg', 'noext'), type: fc.constantFrom('image/png', 'application/pdf', 'application/octet-stream', 'text/html') });
+    const declared = fc.record({
+      name: fc.constantFrom('photo.png', 'resume.pdf', 'x.jpg', 'noext'),
+      type: fc.constantFrom('image/png', 'application/pdf', 'application/octet-stream', 'text/html'),
+    });
     const dir = (sub: string) => {
       try {
         return readdirSync(join(server.config.dataDir, sub));
@@ -149,7 +154,13 @@ describe('bad uploads over HTTP (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(bad, declared, async ({ bytes, forImage, forPdf }, d) => {
         if (forImage) {
-          const r = await gqlUpload(server.url, 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', {}, { image: { data: bytes, filename: d.name, type: d.type } }, token);
+          const r = await gqlUpload(
+            server.url,
+            'mutation($image: Upload!) { removeBackground(image: $image) { id } }',
+            {},
+            { image: { data: bytes, filename: d.name, type: d.type } },
+            token,
+          );
           expect(REFUSALS.has(String(r.errors?.[0]?.extensions?.code)), JSON.stringify(r)).toBe(true);
           const form = new FormData();
           form.append('image', new Blob([new Uint8Array(bytes)], { type: d.type }), d.name);

@@ -79,7 +79,13 @@ async function measured<T>(work: () => Promise<T>) {
 }
 
 async function reviewByGraphql(s: Stack, pdf: Buffer) {
-  const r = await gqlUpload(s.url, 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id } }', {}, { resume: { data: pdf, filename: 'cv.pdf', type: 'application/pdf' } }, premium.token);
+  const r = await gqlUpload(
+    s.url,
+    'mutation($resume: Upload!) { reviewResume(resume: $resume) { id } }',
+    {},
+    { resume: { data: pdf, filename: 'cv.pdf', type: 'application/pdf' } },
+    premium.token,
+  );
   expect(r.errors).toBeUndefined();
   const id = r.data!.reviewResume.id as string;
   const last = (await followJob(s.url, premium.token, id, 150_000)).at(-1)!;

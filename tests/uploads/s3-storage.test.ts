@@ -131,7 +131,9 @@ describe('S3 storage, through the whole stack', () => {
     expect([res.status, await errorCode(res)]).toEqual([403, 'SignatureDoesNotMatch']);
 
     const url = new URL(presigned);
-    const expiresAt = Date.parse(url.searchParams.get('X-Amz-Date')!.replace(/(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z/, '$1-$2-$3T$4:$5:$6Z')) + Number(url.searchParams.get('X-Amz-Expires')) * 1000;
+    const expiresAt =
+      Date.parse(url.searchParams.get('X-Amz-Date')!.replace(/(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z/, '$1-$2-$3T$4:$5:$6Z')) +
+      Number(url.searchParams.get('X-Amz-Expires')) * 1000;
     try {
       mock.travel(expiresAt - Date.now() - 2000);
       expect((await fetch(presigned)).status).toBe(200);
@@ -194,12 +196,24 @@ describe('S3 storage, through the whole stack', () => {
   }, 60_000);
 
   it("an upload tool's inputs go to the bucket, the worker reads them from there, and they are deleted when the job ends", async () => {
-    const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
-    const mask = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="100%" height="100%" fill="black"/><circle cx="160" cy="120" r="40" fill="white"/></svg>'))
+    const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
+    const mask = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="100%" height="100%" fill="black"/><circle cx="160" cy="120" r="40" fill="white"/></svg>',
+      ),
+    )
       .png()
       .toBuffer();
     const before = mock.requests.length;
-    const r = await gqlUpload(stack.url, REMOVE_OBJECT, { object: 'ball' }, { image: { data: image, filename: 'photo.png', type: 'image/png' }, mask: { data: mask, filename: 'mask.png', type: 'image/png' } }, alice.token);
+    const r = await gqlUpload(
+      stack.url,
+      REMOVE_OBJECT,
+      { object: 'ball' },
+      { image: { data: image, filename: 'photo.png', type: 'image/png' }, mask: { data: mask, filename: 'mask.png', type: 'image/png' } },
+      alice.token,
+    );
     expect(r.errors).toBeUndefined();
     const last = (await followJob(stack.url, alice.token, r.data!.removeObject.id, 90_000)).at(-1)!;
     expect(last).toMatchObject({ phase: 'COMPLETED', creation: { type: 'OBJECT_REMOVAL' } });
@@ -224,9 +238,19 @@ describe('S3 storage, through the whole stack', () => {
 
 describe('a store that refuses the upload', () => {
   it('answers with a clear sentence and starts no job', async () => {
-    const api = await startTestServer({ DATA_DIR: dataDir, S3_BUCKET: BUCKET, S3_ENDPOINT: mock.url, S3_REGION: REGION, S3_ACCESS_KEY_ID: KEY_ID, S3_SECRET_ACCESS_KEY: 'not-the-secret', S3_FORCE_PATH_STYLE: 'true' });
+    const api = await startTestServer({
+      DATA_DIR: dataDir,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: mock.url,
+      S3_REGION: REGION,
+      S3_ACCESS_KEY_ID: KEY_ID,
+      S3_SECRET_ACCESS_KEY: 'not-the-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
     try {
-      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer();
       const before = await stack.server.app.services.db.job.count({ where: { userId: alice.user.id } });
       const r = await gqlUpload(api.url, REMOVE_OBJECT, { object: 'ball' }, { image: { data: image, filename: 'photo.png', type: 'image/png' } }, alice.token);
       expect(r.errors?.[0]).toMatchObject({ message: 'Your file could not be stored just now. Please try again in a moment.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
@@ -242,7 +266,11 @@ describe('a store that refuses the upload', () => {
 describe('the app page', () => {
   it("lets the browser show and download images from the store's origin (CSP img-src and connect-src)", async () => {
     const csp = (await fetch(`${stack.url}/healthz`)).headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name) ?? [];
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find((d) => d[0] === name) ?? [];
     expect(directive('img-src')).toContain(mock.url);
     expect(directive('connect-src')).toContain(mock.url);
   });
@@ -271,7 +299,9 @@ describe('S3 URLs', () => {
   it('a published file is at the public base (CDN, R2 domain) or else the bucket’s own URL, always under public/', () => {
     expect(new S3Storage({ ...base, publicUrl: 'https://cdn.example.com' }).urlFor(name, true)).toBe(`https://cdn.example.com/public/${name}`);
     expect(new S3Storage(base).urlFor(name, true)).toBe(`https://media.s3.us-east-2.amazonaws.com/public/${name}`);
-    expect(new S3Storage({ ...base, endpoint: 'https://minio.example.com:9000', forcePathStyle: true }).urlFor(name, true)).toBe(`https://minio.example.com:9000/media/public/${name}`);
+    expect(new S3Storage({ ...base, endpoint: 'https://minio.example.com:9000', forcePathStyle: true }).urlFor(name, true)).toBe(
+      `https://minio.example.com:9000/media/public/${name}`,
+    );
   });
 
   it('a private URL stays the same for half the TTL, then moves on', async () => {

@@ -88,8 +88,7 @@ const BOUNDARY = 'admission-boundary-7f3a';
 const TEN_MB_FILE = { filename: 'photo.png', type: 'image/png', size: 10 * MB - 4096 };
 
 /** A REST tool request whose 10 MB file has barely started. */
-const restHead = (fields: Part[], fileField: string) =>
-  multipartHead(BOUNDARY, [...fields, { name: fileField, file: TEN_MB_FILE }], 64 * 1024);
+const restHead = (fields: Part[], fileField: string) => multipartHead(BOUNDARY, [...fields, { name: fileField, file: TEN_MB_FILE }], 64 * 1024);
 
 /** A GraphQL multipart request (operations, map, then the file) whose 10 MB file has barely started. */
 const graphqlHead = (query: string, variables: Record<string, unknown>, fileVar: string) =>

@@ -26,7 +26,9 @@ const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${api.chil
 /** A real PNG just under 10 MB: noise does not compress. */
 async function tenMegabytePng(): Promise<Buffer> {
   const side = 1800;
-  const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   expect(png.length).toBeGreaterThan(9 * MB);
   expect(png.length).toBeLessThan(10 * MB);
   return png;
@@ -38,8 +40,16 @@ describe('an upload flood from one admitted user', () => {
     await gqlOk(api.url, 'mutation { startTrial { plan } }', {}, user.token);
     const png = new Blob([new Uint8Array(await tenMegabytePng())], { type: 'image/png' });
     // Warm: the first upload loads the image library; a baseline taken before it would count its code.
-    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).png().toBuffer();
-    const warm = await gqlUpload<{ removeBackground: { id: string } }>(api.url, 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', {}, { image: { data: small, filename: 'warm.png' } }, user.token);
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const warm = await gqlUpload<{ removeBackground: { id: string } }>(
+      api.url,
+      'mutation($image: Upload!) { removeBackground(image: $image) { id } }',
+      {},
+      { image: { data: small, filename: 'warm.png' } },
+      user.token,
+    );
     await gqlOk(api.url, 'mutation($id: ID!) { cancelJob(id: $id) { phase } }', { id: warm.data!.removeBackground.id }, user.token);
     const base = rss();
     let peak = base;

@@ -36,7 +36,9 @@ describe('uploadLimits', () => {
     expect(wrongType.errors?.[0]?.message).toContain(`${names.slice(0, -1).join(', ')} or ${names.at(-1)}`);
 
     // One byte over the advertised limit is too large.
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const over = Buffer.concat([png, Buffer.alloc(uploadLimits.maxBytes + 1 - png.length)]);
     const tooLarge = await gqlUpload(server.url, REMOVE_BACKGROUND, {}, { image: { data: over, filename: 'a.png', type: 'image/png' } }, account.token);
     expect(tooLarge.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');

@@ -85,5 +85,7 @@ export async function removeBackgroundLocal(input: Buffer, opts: BackgroundRemov
       data[o] = 0;
     } else data[o] = Math.round(a);
   }
-  return sharp(data, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 3 }).toBuffer();
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
 }

@@ -96,14 +96,86 @@ const OUTPUT = 'tower_0/detections';
 
 /** The model's 80 classes, in its output's order. */
 export const COCO_CLASSES: readonly string[] = [
-  'person', 'bicycle', 'car', 'motorcycle', 'airplane', 'bus', 'train', 'truck', 'boat', 'traffic light',
-  'fire hydrant', 'stop sign', 'parking meter', 'bench', 'bird', 'cat', 'dog', 'horse', 'sheep', 'cow',
-  'elephant', 'bear', 'zebra', 'giraffe', 'backpack', 'umbrella', 'handbag', 'tie', 'suitcase', 'frisbee',
-  'skis', 'snowboard', 'sports ball', 'kite', 'baseball bat', 'baseball glove', 'skateboard', 'surfboard', 'tennis racket', 'bottle',
-  'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl', 'banana', 'apple', 'sandwich', 'orange',
-  'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake', 'chair', 'couch', 'potted plant', 'bed',
-  'dining table', 'toilet', 'tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone', 'microwave', 'oven',
-  'toaster', 'sink', 'refrigerator', 'book', 'clock', 'vase', 'scissors', 'teddy bear', 'hair drier', 'toothbrush',
+  'person',
+  'bicycle',
+  'car',
+  'motorcycle',
+  'airplane',
+  'bus',
+  'train',
+  'truck',
+  'boat',
+  'traffic light',
+  'fire hydrant',
+  'stop sign',
+  'parking meter',
+  'bench',
+  'bird',
+  'cat',
+  'dog',
+  'horse',
+  'sheep',
+  'cow',
+  'elephant',
+  'bear',
+  'zebra',
+  'giraffe',
+  'backpack',
+  'umbrella',
+  'handbag',
+  'tie',
+  'suitcase',
+  'frisbee',
+  'skis',
+  'snowboard',
+  'sports ball',
+  'kite',
+  'baseball bat',
+  'baseball glove',
+  'skateboard',
+  'surfboard',
+  'tennis racket',
+  'bottle',
+  'wine glass',
+  'cup',
+  'fork',
+  'knife',
+  'spoon',
+  'bowl',
+  'banana',
+  'apple',
+  'sandwich',
+  'orange',
+  'broccoli',
+  'carrot',
+  'hot dog',
+  'pizza',
+  'donut',
+  'cake',
+  'chair',
+  'couch',
+  'potted plant',
+  'bed',
+  'dining table',
+  'toilet',
+  'tv',
+  'laptop',
+  'mouse',
+  'remote',
+  'keyboard',
+  'cell phone',
+  'microwave',
+  'oven',
+  'toaster',
+  'sink',
+  'refrigerator',
+  'book',
+  'clock',
+  'vase',
+  'scissors',
+  'teddy bear',
+  'hair drier',
+  'toothbrush',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -215,10 +287,7 @@ async function letterbox(image: DetectorImage): Promise<{ pixels: Float32Array; 
   // Two steps: resizing first (sharp weights by alpha) and flattening the 512-px result is
   // much faster on large RGBA inputs than flattening all of their pixels.
   const source = image.data.subarray(0, width * height * channels);
-  const small = await sharp(source, { raw: { width, height, channels }, limitInputPixels: false })
-    .resize(w, h, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const small = await sharp(source, { raw: { width, height, channels }, limitInputPixels: false }).resize(w, h, { fit: 'fill' }).raw().toBuffer();
   let pipeline = sharp(small, { raw: { width: w, height: h, channels } });
   if (channels === 4) pipeline = pipeline.flatten({ background: grey });
   const data = await pipeline
@@ -279,10 +348,16 @@ export async function findNamedObjects(image: DetectorImage, name: string): Prom
   const supported = (d: Detection): boolean =>
     all.some((o) => !named.has(o.label) && o.score >= SUPPORT_MIN_SCORE && d.score >= SUPPORT_RATIO * o.score && iou(o.box, d.box) >= SUPPORT_IOU);
   const frame = image.width * image.height;
-  const exact = pick(all.filter((d) => named.has(d.label) && (d.score >= NAMED_MIN_SCORE || supported(d))), frame);
+  const exact = pick(
+    all.filter((d) => named.has(d.label) && (d.score >= NAMED_MIN_SCORE || supported(d))),
+    frame,
+  );
   if (exact.length) return { classes, matchedAs: 'exact', detections: exact };
   const alike = similarClasses(classes);
-  const similar = pick(all.filter((d) => alike.has(d.label) && d.score >= SIMILAR_MIN_SCORE), frame);
+  const similar = pick(
+    all.filter((d) => alike.has(d.label) && d.score >= SIMILAR_MIN_SCORE),
+    frame,
+  );
   if (similar.length) return { classes, matchedAs: 'similar', detections: similar };
   return { classes, matchedAs: 'none', detections: [] };
 }
@@ -333,11 +408,14 @@ function similarClasses(classes: string[]): Set<string> {
 
 /** Words (singular, lower case) and the COCO classes they mean, besides the class names themselves. */
 const SYNONYMS: Record<string, string[]> = {
-  ...words(['person'], 'man woman boy girl child kid baby toddler teen teenager adult human guy lady gentleman people persons folk '
-    + 'astronaut pedestrian passerby tourist player athlete skier surfer skateboarder rider cyclist biker runner jogger worker '
-    + 'soldier officer policeman policewoman bride groom someone somebody stranger photobomber mother father mom mum dad '
-    + 'son daughter brother sister friend doctor nurse chef student figure footballer goalkeeper goalie referee umpire '
-    + 'spectator fan dancer singer musician golfer swimmer'),
+  ...words(
+    ['person'],
+    'man woman boy girl child kid baby toddler teen teenager adult human guy lady gentleman people persons folk ' +
+      'astronaut pedestrian passerby tourist player athlete skier surfer skateboarder rider cyclist biker runner jogger worker ' +
+      'soldier officer policeman policewoman bride groom someone somebody stranger photobomber mother father mom mum dad ' +
+      'son daughter brother sister friend doctor nurse chef student figure footballer goalkeeper goalie referee umpire ' +
+      'spectator fan dancer singer musician golfer swimmer',
+  ),
   ...words(['bicycle', 'motorcycle'], 'bike'),
   ...words(['bicycle'], 'cycle pushbike'),
   ...words(['motorcycle'], 'motorbike scooter moped'),
@@ -415,14 +493,31 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 function words(classes: string[], list: string): Record<string, string[]> {
-  return Object.fromEntries(list.split(/\s+/).filter(Boolean).map((w) => [w, classes]));
+  return Object.fromEntries(
+    list
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => [w, classes]),
+  );
 }
 
 const KNOWN = new Map<string, string[]>([...COCO_CLASSES.map((c) => [c, [c]] as [string, string[]]), ...Object.entries(SYNONYMS)]);
 
 const IRREGULAR: Record<string, string> = {
-  people: 'person', men: 'man', women: 'woman', children: 'child', mice: 'mouse', geese: 'goose', oxen: 'ox',
-  calves: 'calf', knives: 'knife', wolves: 'wolf', teeth: 'tooth', feet: 'foot', sheep: 'sheep', fish: 'fish',
+  people: 'person',
+  men: 'man',
+  women: 'woman',
+  children: 'child',
+  mice: 'mouse',
+  geese: 'goose',
+  oxen: 'ox',
+  calves: 'calf',
+  knives: 'knife',
+  wolves: 'wolf',
+  teeth: 'tooth',
+  feet: 'foot',
+  sheep: 'sheep',
+  fish: 'fish',
 };
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their', 'this', 'that', 'these', 'those', 'some', 'all', 'any', 'every']);
 

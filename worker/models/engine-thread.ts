@@ -44,12 +44,9 @@ async function perform(id: number, task: EngineTask): Promise<EngineMessage> {
 }
 
 port.on('message', ({ id, task }: { id: number; task: EngineTask }) => {
-  work(id, task).then(
-    post,
-    (e: unknown) => {
-      if (!(e instanceof AppError)) return post({ id, error: { message: (e as Error).message ?? String(e) } });
-      const { code: _code, ...details } = e.extensions;
-      post({ id, error: { code: e.code, message: e.message, details } });
-    },
-  );
+  work(id, task).then(post, (e: unknown) => {
+    if (!(e instanceof AppError)) return post({ id, error: { message: (e as Error).message ?? String(e) } });
+    const { code: _code, ...details } = e.extensions;
+    post({ id, error: { code: e.code, message: e.message, details } });
+  });
 });

@@ -370,7 +370,6 @@ function solvePoisson(g: Grid, rhs: Float32Array, nc: number): Float32Array {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-
 /**
  * Box sum (radius r) of an interleaved nc-channel field that is zero outside the rectangle
  * [x0, x1) x [y0, y1); results are computed inside that rectangle only (separable, O(area)).

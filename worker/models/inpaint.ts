@@ -73,15 +73,13 @@ const MIN_TILE = 256;
 /** Removes the masked region from the image by exemplar-based completion. PNG out, same size. */
 export async function inpaintLocal(image: Buffer, mask: Buffer, opts: InpaintOptions = {}): Promise<Buffer> {
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
-  const { data, info } = await sharp(image, { limitInputPixels: maxPixels })
-    .rotate()
-    .toColourspace('srgb')
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image, { limitInputPixels: maxPixels }).rotate().toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const { width: W, height: H, channels: nc } = info;
   const hole = await loadMask(mask, W, H, maxPixels);
   fillHoles(data, W, H, nc, growHole(hole, W, H));
-  return sharp(data, { raw: { width: W, height: H, channels: nc } }).png().toBuffer();
+  return sharp(data, { raw: { width: W, height: H, channels: nc } })
+    .png()
+    .toBuffer();
 }
 
 /**

@@ -72,7 +72,12 @@ export const KNOWN_FACTORS: Record<string, number[]> = {
 /** Each Resize's factor, found by probing. */
 export async function probeResizeFactors(ort: Ort, model: Uint8Array, options: InferenceSession.SessionOptions): Promise<number[]> {
   const proto = onnx.ModelProto.decode(model);
-  return resizeFactors(ort, proto, proto.graph!.node!.filter((n) => n.opType === 'Resize'), options);
+  return resizeFactors(
+    ort,
+    proto,
+    proto.graph!.node!.filter((n) => n.opType === 'Resize'),
+    options,
+  );
 }
 
 /** Each Resize's scale factor at the exported side (its output's height over its input's). */
@@ -84,10 +89,7 @@ async function resizeFactors(ort: Ort, proto: onnxProto.onnx.ModelProto, resizes
   const tensors = [...new Set(resizes.flatMap((n) => [n.input![0]!, n.output![0]!]))];
   const shapeOf = (tensor: string): string => `${tensor}__atelier_shape`;
   graph.node = [...proto.graph!.node!, ...tensors.map((t) => onnx.NodeProto.create({ opType: 'Shape', input: [t], output: [shapeOf(t)], name: shapeOf(t) }))];
-  graph.output = [
-    ...proto.graph!.output!,
-    ...tensors.map((t) => onnx.ValueInfoProto.create({ name: shapeOf(t), type: { tensorType: { elemType: INT64 } } })),
-  ];
+  graph.output = [...proto.graph!.output!, ...tensors.map((t) => onnx.ValueInfoProto.create({ name: shapeOf(t), type: { tensorType: { elemType: INT64 } } }))];
   graph.valueInfo = [];
   probe.graph = graph;
   const session = await ort.InferenceSession.create(onnx.ModelProto.encode(probe).finish(), options);

@@ -78,12 +78,17 @@ export async function removeObjectLocal(
   const { width: W, height: H } = image;
   progress(70, 'Filling in the background');
   // The decoded pixels go straight to the inpainter (no PNG round trip), alpha left out as before.
-  const rgb = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } }).removeAlpha().raw().toBuffer();
+  const rgb = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const remote = opts.fillUrl ? await fillWithIOPaint(opts.fillUrl, { data: rgb, width: W, height: H }, hole) : null;
   const filled = remote ? remote.rgb : inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
   progress(90, 'Checking the object is gone');
   await verifyRemoval(object, found, rgb, filled);
-  const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+  const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } })
+    .png()
+    .toBuffer();
   return { png, found: found.found, brushed: found.brushed, summary: found.summary, filledBy: remote ? `iopaint:${remote.model}` : 'embedded' };
 }
 
@@ -210,7 +215,9 @@ export async function objectMaskLocal(input: Buffer, object: string, mask: Buffe
   const { image, hole, found, brushed, summary } = await findObjectHole(input, object, mask, opts, progress);
   const white = Buffer.alloc(hole.length);
   for (let i = 0; i < hole.length; i++) white[i] = hole[i] ? 255 : 0;
-  const png = await sharp(white, { raw: { width: image.width, height: image.height, channels: 1 } }).png().toBuffer();
+  const png = await sharp(white, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .png()
+    .toBuffer();
   return { png, found, brushed, summary };
 }
 
@@ -236,9 +243,7 @@ async function findObjectHole(input: Buffer, object: string, mask: Buffer | unde
   if (!candidates.length && !brush) {
     throw new AppError(
       ErrorCode.BAD_USER_INPUT,
-      named.classes.length
-        ? `No ${object} was found in this image. Brush over it and try again.`
-        : `Atelier can't find a "${object}" by name yet. Brush over it and try again.`,
+      named.classes.length ? `No ${object} was found in this image. Brush over it and try again.` : `Atelier can't find a "${object}" by name yet. Brush over it and try again.`,
       { object, reason: named.classes.length ? 'NOT_FOUND' : 'UNKNOWN_OBJECT' },
     );
   }

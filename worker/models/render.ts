@@ -36,7 +36,12 @@ interface Scene {
 const has = (words: Set<string>, ...keys: string[]) => keys.some((k) => [...words].some((w) => w.startsWith(k)));
 
 function sceneOf(description: string, rng: Rng): Scene {
-  const words = new Set(description.toLowerCase().split(/[^a-z]+/).filter(Boolean));
+  const words = new Set(
+    description
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean),
+  );
   const night = has(words, 'night', 'moon', 'star', 'midnight', 'dark', 'galax');
   const sunset = has(words, 'sunset', 'sunrise', 'dusk', 'dawn', 'evening', 'golden');
   const scene: Scene = {
@@ -80,16 +85,52 @@ function paletteOf(scene: Scene, style: ImageStyle): Palette {
   const sat = style === 'GHIBLI' ? 45 : style === 'ANIME' || style === 'CARTOON' ? 85 : style === 'REALISTIC' ? 40 : 60;
   const light = style === 'GHIBLI' ? 12 : 0;
   if (style === 'FANTASY') {
-    return { skyTop: hsl(270, 70, 12), skyBottom: hsl(190, 80, 35), sun: hsl(170, 100, 75), far: hsl(260, 50, 30), near: hsl(280, 55, 20),
-      ground: hsl(200, 60, 18), water: hsl(185, 90, 40), accent: hsl(310, 100, 70), dark: hsl(260, 60, 8) };
+    return {
+      skyTop: hsl(270, 70, 12),
+      skyBottom: hsl(190, 80, 35),
+      sun: hsl(170, 100, 75),
+      far: hsl(260, 50, 30),
+      near: hsl(280, 55, 20),
+      ground: hsl(200, 60, 18),
+      water: hsl(185, 90, 40),
+      accent: hsl(310, 100, 70),
+      dark: hsl(260, 60, 8),
+    };
   }
   const p: Record<Scene['time'], Palette> = {
-    day: { skyTop: hsl(208, sat + 10, 52 + light), skyBottom: hsl(195, sat, 82 + light / 2), sun: hsl(50, 100, 88), far: hsl(215, sat * 0.6, 62 + light),
-      near: hsl(120 + (h % 40) - 20, sat, 34 + light), ground: hsl(95 + (h % 30), sat, 42 + light), water: hsl(200, sat + 15, 45 + light), accent: hsl(h, 80, 60), dark: hsl(220, 30, 18) },
-    sunset: { skyTop: hsl(260, sat, 30 + light), skyBottom: hsl(28, sat + 30, 62 + light), sun: hsl(42, 100, 70), far: hsl(300, sat * 0.5, 38 + light),
-      near: hsl(330, sat * 0.5, 22 + light), ground: hsl(20, sat * 0.6, 28 + light), water: hsl(18, sat + 10, 50 + light), accent: hsl(h, 85, 62), dark: hsl(280, 40, 12) },
-    night: { skyTop: hsl(232, sat, 8 + light), skyBottom: hsl(222, sat, 26 + light), sun: hsl(55, 40, 92), far: hsl(228, sat * 0.6, 22 + light),
-      near: hsl(235, sat * 0.5, 12 + light), ground: hsl(225, sat * 0.4, 14 + light), water: hsl(220, sat, 24 + light), accent: hsl(h, 70, 70), dark: hsl(240, 40, 5) },
+    day: {
+      skyTop: hsl(208, sat + 10, 52 + light),
+      skyBottom: hsl(195, sat, 82 + light / 2),
+      sun: hsl(50, 100, 88),
+      far: hsl(215, sat * 0.6, 62 + light),
+      near: hsl(120 + (h % 40) - 20, sat, 34 + light),
+      ground: hsl(95 + (h % 30), sat, 42 + light),
+      water: hsl(200, sat + 15, 45 + light),
+      accent: hsl(h, 80, 60),
+      dark: hsl(220, 30, 18),
+    },
+    sunset: {
+      skyTop: hsl(260, sat, 30 + light),
+      skyBottom: hsl(28, sat + 30, 62 + light),
+      sun: hsl(42, 100, 70),
+      far: hsl(300, sat * 0.5, 38 + light),
+      near: hsl(330, sat * 0.5, 22 + light),
+      ground: hsl(20, sat * 0.6, 28 + light),
+      water: hsl(18, sat + 10, 50 + light),
+      accent: hsl(h, 85, 62),
+      dark: hsl(280, 40, 12),
+    },
+    night: {
+      skyTop: hsl(232, sat, 8 + light),
+      skyBottom: hsl(222, sat, 26 + light),
+      sun: hsl(55, 40, 92),
+      far: hsl(228, sat * 0.6, 22 + light),
+      near: hsl(235, sat * 0.5, 12 + light),
+      ground: hsl(225, sat * 0.4, 14 + light),
+      water: hsl(220, sat, 24 + light),
+      accent: hsl(h, 70, 70),
+      dark: hsl(240, 40, 5),
+    },
   };
   const out = { ...p[scene.time] };
   if (scene.snow) Object.assign(out, { near: hsl(210, 20, 88), ground: hsl(205, 25, 94), far: hsl(212, 25, 78) });
@@ -132,7 +173,10 @@ function landscape(scene: Scene, pal: Palette, rng: Rng, size: number, ink: Ink,
       const h = size * (0.08 + rng() * 0.2);
       parts.push(`<rect x="${x.toFixed(1)}" y="${(horizon - h).toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" fill="${pal.dark}" ${ink.line}/>`);
       for (let wy = horizon - h + 10; wy < horizon - 10; wy += 18)
-        if (rng() < 0.5) parts.push(`<rect x="${(x + w * 0.3).toFixed(1)}" y="${wy.toFixed(1)}" width="${(w * 0.2).toFixed(1)}" height="7" fill="${scene.time === 'day' ? pal.far : pal.sun}" opacity="0.85"/>`);
+        if (rng() < 0.5)
+          parts.push(
+            `<rect x="${(x + w * 0.3).toFixed(1)}" y="${wy.toFixed(1)}" width="${(w * 0.2).toFixed(1)}" height="7" fill="${scene.time === 'day' ? pal.far : pal.sun}" opacity="0.85"/>`,
+          );
       x += w + size * 0.01;
     }
   }
@@ -155,12 +199,16 @@ function landscape(scene: Scene, pal: Palette, rng: Rng, size: number, ink: Ink,
       const base = size * (0.8 + rng() * 0.15);
       const h = size * (0.1 + rng() * 0.12);
       parts.push(`<rect x="${(x - 4).toFixed(1)}" y="${(base - h * 0.3).toFixed(1)}" width="8" height="${(h * 0.3).toFixed(1)}" fill="${pal.dark}"/>`);
-      parts.push(`<path d="M${(x - h * 0.3).toFixed(1)},${(base - h * 0.25).toFixed(1)} L${x.toFixed(1)},${(base - h).toFixed(1)} L${(x + h * 0.3).toFixed(1)},${(base - h * 0.25).toFixed(1)} Z" fill="${scene.snow ? hsl(150, 25, 40) : hsl(130, 45, 22)}" ${ink.line}/>`);
+      parts.push(
+        `<path d="M${(x - h * 0.3).toFixed(1)},${(base - h * 0.25).toFixed(1)} L${x.toFixed(1)},${(base - h).toFixed(1)} L${(x + h * 0.3).toFixed(1)},${(base - h * 0.25).toFixed(1)} Z" fill="${scene.snow ? hsl(150, 25, 40) : hsl(130, 45, 22)}" ${ink.line}/>`,
+      );
     }
   }
   if (scene.flowers) {
     for (let i = 0; i < 60; i++) {
-      parts.push(`<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * (0.84 + rng() * 0.15)).toFixed(1)}" r="${(3 + rng() * 6).toFixed(1)}" fill="${hsl(scene.hue + rng() * 120, 80, 65)}" ${ink.line}/>`);
+      parts.push(
+        `<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * (0.84 + rng() * 0.15)).toFixed(1)}" r="${(3 + rng() * 6).toFixed(1)}" fill="${hsl(scene.hue + rng() * 120, 80, 65)}" ${ink.line}/>`,
+      );
     }
   }
   if (scene.figure) parts.push(figure(size * 0.5, size * 0.88, size * 0.32, pal.dark, ink));
@@ -177,7 +225,10 @@ function figure(cx: number, baseY: number, h: number, fill: string, ink: Ink, ri
 function sky(scene: Scene, pal: Palette, rng: Rng, size: number, ink: Ink, clouds: 'none' | 'soft' | 'puffy'): string {
   const parts = [`<rect width="${size}" height="${size}" fill="url(#sky)"/>`];
   if (scene.time === 'night') {
-    for (let i = 0; i < 90; i++) parts.push(`<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * 0.6 * rng()).toFixed(1)}" r="${(0.6 + rng() * 1.8).toFixed(1)}" fill="#fff" opacity="${(0.4 + rng() * 0.6).toFixed(2)}"/>`);
+    for (let i = 0; i < 90; i++)
+      parts.push(
+        `<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * 0.6 * rng()).toFixed(1)}" r="${(0.6 + rng() * 1.8).toFixed(1)}" fill="#fff" opacity="${(0.4 + rng() * 0.6).toFixed(2)}"/>`,
+      );
   }
   const sx = size * (0.2 + rng() * 0.6);
   const sy = size * (scene.time === 'sunset' ? 0.5 : 0.2 + rng() * 0.15);
@@ -192,8 +243,13 @@ function sky(scene: Scene, pal: Palette, rng: Rng, size: number, ink: Ink, cloud
       const w = size * (0.1 + rng() * 0.12);
       const puffs = clouds === 'puffy' ? 6 : 3;
       const g: string[] = [];
-      for (let k = 0; k < puffs; k++) g.push(`<circle cx="${(cx + (k - puffs / 2) * w * 0.3).toFixed(1)}" cy="${(cy - Math.sin((k / puffs) * Math.PI) * w * 0.3).toFixed(1)}" r="${(w * (0.25 + rng() * 0.15)).toFixed(1)}"/>`);
-      parts.push(`<g fill="${scene.time === 'night' ? hsl(230, 20, 35) : '#ffffff'}" opacity="${clouds === 'puffy' ? 0.95 : 0.6}"${clouds === 'soft' ? ' filter="url(#soft)"' : ''}>${g.join('')}</g>`);
+      for (let k = 0; k < puffs; k++)
+        g.push(
+          `<circle cx="${(cx + (k - puffs / 2) * w * 0.3).toFixed(1)}" cy="${(cy - Math.sin((k / puffs) * Math.PI) * w * 0.3).toFixed(1)}" r="${(w * (0.25 + rng() * 0.15)).toFixed(1)}"/>`,
+        );
+      parts.push(
+        `<g fill="${scene.time === 'night' ? hsl(230, 20, 35) : '#ffffff'}" opacity="${clouds === 'puffy' ? 0.95 : 0.6}"${clouds === 'soft' ? ' filter="url(#soft)"' : ''}>${g.join('')}</g>`,
+      );
     }
   }
   return parts.join('');
@@ -217,15 +273,21 @@ const STYLES: Record<ImageStyle, (scene: Scene, pal: Palette, rng: Rng, size: nu
     sky(scene, pal, rng, size, plain, 'soft') + landscape(scene, pal, rng, size, plain, true) + `<rect width="${size}" height="${size}" filter="url(#grain)" opacity="0.08"/>`,
   GHIBLI: (scene, pal, rng, size) => {
     const hills = [0.72, 0.8, 0.9].map((b, i) => `<path d="${ridge(rng, size, size * b, size * 0.06, 10)}" fill="${hsl(100 + i * 12, 45, 62 - i * 10)}"/>`).join('');
-    return sky(scene, pal, rng, size, plain, 'puffy') + landscape({ ...scene, figure: false }, pal, rng, size, plain, true) + hills +
-      (scene.figure ? figure(size * 0.5, size * 0.9, size * 0.22, hsl(20, 30, 30), plain) : '');
+    return (
+      sky(scene, pal, rng, size, plain, 'puffy') +
+      landscape({ ...scene, figure: false }, pal, rng, size, plain, true) +
+      hills +
+      (scene.figure ? figure(size * 0.5, size * 0.9, size * 0.22, hsl(20, 30, 30), plain) : '')
+    );
   },
   ANIME: (scene, pal, rng, size) => {
     const lines: string[] = [];
     for (let i = 0; i < 28; i++) {
       const a = rng() * Math.PI * 2;
       const r0 = size * (0.35 + rng() * 0.1);
-      lines.push(`<line x1="${(size / 2 + Math.cos(a) * r0).toFixed(1)}" y1="${(size / 2 + Math.sin(a) * r0).toFixed(1)}" x2="${(size / 2 + Math.cos(a) * size).toFixed(1)}" y2="${(size / 2 + Math.sin(a) * size).toFixed(1)}" stroke="#fff" stroke-width="${(2 + rng() * 4).toFixed(1)}" opacity="0.5"/>`);
+      lines.push(
+        `<line x1="${(size / 2 + Math.cos(a) * r0).toFixed(1)}" y1="${(size / 2 + Math.sin(a) * r0).toFixed(1)}" x2="${(size / 2 + Math.cos(a) * size).toFixed(1)}" y2="${(size / 2 + Math.sin(a) * size).toFixed(1)}" stroke="#fff" stroke-width="${(2 + rng() * 4).toFixed(1)}" opacity="0.5"/>`,
+      );
     }
     const sparkles = Array.from({ length: 14 }, () => {
       const x = size * rng();
@@ -246,13 +308,18 @@ const STYLES: Record<ImageStyle, (scene: Scene, pal: Palette, rng: Rng, size: nu
       const w = size * (0.08 + rng() * 0.08);
       return `<path d="M${(x - w).toFixed(1)},${y.toFixed(1)} L${(x + w).toFixed(1)},${y.toFixed(1)} L${x.toFixed(1)},${(y + w * 1.4).toFixed(1)} Z" fill="${pal.near}"/><ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${w.toFixed(1)}" ry="${(w * 0.25).toFixed(1)}" fill="${pal.water}" filter="url(#glow)" opacity="0.8"/>`;
     }).join('');
-    const orbs = Array.from({ length: 40 }, () => `<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * rng()).toFixed(1)}" r="${(2 + rng() * 7).toFixed(1)}" fill="${rng() < 0.5 ? pal.accent : pal.sun}" filter="url(#glow)"/>`).join('');
+    const orbs = Array.from(
+      { length: 40 },
+      () =>
+        `<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * rng()).toFixed(1)}" r="${(2 + rng() * 7).toFixed(1)}" fill="${rng() < 0.5 ? pal.accent : pal.sun}" filter="url(#glow)"/>`,
+    ).join('');
     return sky({ ...scene, time: 'night' }, pal, rng, size, plain, 'none') + landscape(scene, pal, rng, size, plain, true) + islands + orbs;
   },
   THREE_D: (scene, pal, rng, size) => {
     const horizon = size * 0.55;
     const grid: string[] = [`<rect y="${horizon}" width="${size}" height="${size - horizon}" fill="${pal.ground}"/>`];
-    for (let i = -10; i <= 10; i++) grid.push(`<line x1="${size / 2}" y1="${horizon}" x2="${(size / 2 + i * size * 0.15).toFixed(1)}" y2="${size}" stroke="${pal.dark}" stroke-width="2" opacity="0.35"/>`);
+    for (let i = -10; i <= 10; i++)
+      grid.push(`<line x1="${size / 2}" y1="${horizon}" x2="${(size / 2 + i * size * 0.15).toFixed(1)}" y2="${size}" stroke="${pal.dark}" stroke-width="2" opacity="0.35"/>`);
     for (let k = 1; k < 9; k++) {
       const y = horizon + (size - horizon) * (k / 9) ** 1.8;
       grid.push(`<line x1="0" y1="${y.toFixed(1)}" x2="${size}" y2="${y.toFixed(1)}" stroke="${pal.dark}" stroke-width="2" opacity="0.35"/>`);
@@ -263,9 +330,13 @@ const STYLES: Record<ImageStyle, (scene: Scene, pal: Palette, rng: Rng, size: nu
       const y = horizon + (size - horizon) * (0.3 + rng() * 0.55);
       const r = size * (0.04 + rng() * 0.06) * (y / size);
       const hue = scene.hue + i * 50;
-      solids.push(`<ellipse cx="${(x + r * 0.4).toFixed(1)}" cy="${(y + r * 0.9).toFixed(1)}" rx="${(r * 1.1).toFixed(1)}" ry="${(r * 0.3).toFixed(1)}" fill="#000" opacity="0.35" filter="url(#soft)"/>`);
+      solids.push(
+        `<ellipse cx="${(x + r * 0.4).toFixed(1)}" cy="${(y + r * 0.9).toFixed(1)}" rx="${(r * 1.1).toFixed(1)}" ry="${(r * 0.3).toFixed(1)}" fill="#000" opacity="0.35" filter="url(#soft)"/>`,
+      );
       if (rng() < 0.5) {
-        solids.push(`<radialGradient id="b${i}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#fff"/><stop offset="0.25" stop-color="${hsl(hue, 70, 62)}"/><stop offset="1" stop-color="${hsl(hue, 70, 18)}"/></radialGradient>`);
+        solids.push(
+          `<radialGradient id="b${i}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="#fff"/><stop offset="0.25" stop-color="${hsl(hue, 70, 62)}"/><stop offset="1" stop-color="${hsl(hue, 70, 18)}"/></radialGradient>`,
+        );
         solids.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r.toFixed(1)}" fill="url(#b${i})"/>`);
       } else {
         const d = r * 0.6;
@@ -277,9 +348,17 @@ const STYLES: Record<ImageStyle, (scene: Scene, pal: Palette, rng: Rng, size: nu
     return `<rect width="${size}" height="${horizon}" fill="url(#sky)"/>` + grid.join('') + solids.join('');
   },
   PORTRAIT: (scene, pal, rng, size) => {
-    const bokeh = Array.from({ length: 26 }, () => `<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * rng()).toFixed(1)}" r="${(size * (0.02 + rng() * 0.06)).toFixed(1)}" fill="${hsl(scene.hue + rng() * 80, 70, 70)}" opacity="${(0.15 + rng() * 0.35).toFixed(2)}" filter="url(#glow)"/>`).join('');
-    return `<rect width="${size}" height="${size}" fill="url(#sky)"/>` + bokeh + figure(size * 0.5, size * 1.02, size * 0.95, hsl(scene.hue, 20, 14), plain, pal.sun) +
-      `<rect width="${size}" height="${size}" fill="url(#vignette)"/>`;
+    const bokeh = Array.from(
+      { length: 26 },
+      () =>
+        `<circle cx="${(size * rng()).toFixed(1)}" cy="${(size * rng()).toFixed(1)}" r="${(size * (0.02 + rng() * 0.06)).toFixed(1)}" fill="${hsl(scene.hue + rng() * 80, 70, 70)}" opacity="${(0.15 + rng() * 0.35).toFixed(2)}" filter="url(#glow)"/>`,
+    ).join('');
+    return (
+      `<rect width="${size}" height="${size}" fill="url(#sky)"/>` +
+      bokeh +
+      figure(size * 0.5, size * 1.02, size * 0.95, hsl(scene.hue, 20, 14), plain, pal.sun) +
+      `<rect width="${size}" height="${size}" fill="url(#vignette)"/>`
+    );
   },
 };
 

@@ -100,10 +100,7 @@ async function predict(image: RawImage, side: number): Promise<Buffer> {
   const ort = await import('onnxruntime-node');
   const model = await loadSegmenter();
   const input = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
-  const rgb = await (image.channels === 4 ? input.flatten({ background: '#ffffff' }) : input)
-    .resize(side, side, { fit: 'fill', kernel: 'cubic' })
-    .raw()
-    .toBuffer();
+  const rgb = await (image.channels === 4 ? input.flatten({ background: '#ffffff' }) : input).resize(side, side, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
   const plane = side * side;
   const tensor = new Float32Array(3 * plane);
   for (let i = 0; i < plane; i++) {

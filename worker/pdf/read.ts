@@ -40,11 +40,21 @@ const count = (n: number) => n.toLocaleString('en-US');
 function refusalError(r: Refusal, limits: PdfReadLimits): AppError {
   switch (r.reason) {
     case 'inflated':
-      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `This PDF is too large to read: its compressed content unpacks to more than ${Math.round(limits.maxInflatedBytes / 2 ** 20)} MB. ${AGAIN}`, { limit: 'inflated-bytes' });
+      return new AppError(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        `This PDF is too large to read: its compressed content unpacks to more than ${Math.round(limits.maxInflatedBytes / 2 ** 20)} MB. ${AGAIN}`,
+        { limit: 'inflated-bytes' },
+      );
     case 'pages':
-      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `This PDF has ${count(r.pages)} pages; a resume can have at most ${count(limits.maxPages)}. Please upload just your resume.`, { limit: 'pages' });
+      return new AppError(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        `This PDF has ${count(r.pages)} pages; a resume can have at most ${count(limits.maxPages)}. Please upload just your resume.`,
+        { limit: 'pages' },
+      );
     case 'text':
-      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `This PDF holds more text than a resume (over ${count(limits.maxChars)} characters). Please upload just your resume.`, { limit: 'characters' });
+      return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `This PDF holds more text than a resume (over ${count(limits.maxChars)} characters). Please upload just your resume.`, {
+        limit: 'characters',
+      });
     case 'unreadable':
       return new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `This PDF could not be read (${r.detail}). Please export it again and retry.`);
   }

@@ -39,7 +39,5 @@ export interface ToolProcessor<I = Record<string, unknown>, P = unknown> {
 export type RunnableTool = ToolDefinition & ToolProcessor;
 
 /** Types a processor by its tool's definition (the input and upload keys it gets). */
-export const defineProcessor = <S extends z.ZodObject, K extends string, P>(
-  definition: ToolDefinition<S, K>,
-  processor: ToolProcessor<JobInput<S, K>, P>,
-): RunnableTool => ({ ...definition, ...processor }) as unknown as RunnableTool;
+export const defineProcessor = <S extends z.ZodObject, K extends string, P>(definition: ToolDefinition<S, K>, processor: ToolProcessor<JobInput<S, K>, P>): RunnableTool =>
+  ({ ...definition, ...processor }) as unknown as RunnableTool;

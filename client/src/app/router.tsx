@@ -41,8 +41,22 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'sign-in', element: <Suspense fallback={fullPage}><SignInRoute /></Suspense> },
-      { path: 'signup', element: <Suspense fallback={fullPage}><SignUpRoute /></Suspense> },
+      {
+        path: 'sign-in',
+        element: (
+          <Suspense fallback={fullPage}>
+            <SignInRoute />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'signup',
+        element: (
+          <Suspense fallback={fullPage}>
+            <SignUpRoute />
+          </Suspense>
+        ),
+      },
       { path: 'about', element: lazyPage(<AboutRoute />) },
       { path: 'contact', element: lazyPage(<ContactRoute />) },
       { path: 'feedback', element: lazyPage(<FeedbackRoute />) },

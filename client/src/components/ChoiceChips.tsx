@@ -16,14 +16,7 @@ export function ChoiceChips<T extends string>({ legend, name, options, value, on
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
           <label key={option.value} className="cursor-pointer has-disabled:cursor-not-allowed">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="peer sr-only"
-            />
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="peer sr-only" />
             <span className="inline-flex rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 peer-checked:border-indigo-600 peer-checked:bg-indigo-50 peer-checked:font-medium peer-checked:text-indigo-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 peer-disabled:opacity-60 hover:bg-slate-50">
               {option.label}
             </span>

@@ -163,8 +163,16 @@ function ZoomControls({ zoom, zoomIndex, zoomTo, onClose }: { zoom: number; zoom
       <button type="button" onClick={() => zoomTo(zoomIndex - 1)} disabled={zoomIndex === 0} aria-label="Zoom out" className="rounded-lg p-2 hover:bg-white/10 disabled:opacity-40">
         <Minus aria-hidden className="size-4" />
       </button>
-      <output aria-live="polite" className="w-14 text-center text-sm tabular-nums">{zoom * 100} %</output>
-      <button type="button" onClick={() => zoomTo(zoomIndex + 1)} disabled={zoomIndex === ZOOM_LEVELS.length - 1} aria-label="Zoom in" className="rounded-lg p-2 hover:bg-white/10 disabled:opacity-40">
+      <output aria-live="polite" className="w-14 text-center text-sm tabular-nums">
+        {zoom * 100} %
+      </output>
+      <button
+        type="button"
+        onClick={() => zoomTo(zoomIndex + 1)}
+        disabled={zoomIndex === ZOOM_LEVELS.length - 1}
+        aria-label="Zoom in"
+        className="rounded-lg p-2 hover:bg-white/10 disabled:opacity-40"
+      >
         <Plus aria-hidden className="size-4" />
       </button>
       <button type="button" onClick={() => zoomTo(0)} disabled={zoomIndex === 0} aria-label="Fit to the window" className="rounded-lg p-2 hover:bg-white/10 disabled:opacity-40">

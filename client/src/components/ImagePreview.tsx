@@ -11,13 +11,7 @@ export function ImagePreview({ file, previewUrl }: { file: File; previewUrl: str
     <div className="flex flex-col gap-2">
       <div className="flex h-48 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-100 sm:h-64">
         {previewUrl && brokenUrl !== previewUrl ? (
-          <img
-            src={previewUrl}
-            alt={`Preview of ${file.name}`}
-            onError={() => setBrokenUrl(previewUrl)}
-            style={CHECKERBOARD}
-            className="max-h-full max-w-full object-contain"
-          />
+          <img src={previewUrl} alt={`Preview of ${file.name}`} onError={() => setBrokenUrl(previewUrl)} style={CHECKERBOARD} className="max-h-full max-w-full object-contain" />
         ) : (
           previewUrl && (
             <p className="flex flex-col items-center gap-1 px-4 text-center text-sm text-slate-500">

@@ -55,9 +55,7 @@ export function TextAreaField({ label, hint, invalid = false, id, className, ...
       label={label}
       hint={hint}
       className={className}
-      control={(hintId) => (
-        <textarea id={fieldId} aria-invalid={invalid || undefined} aria-describedby={hintId} className={`${controlClass} resize-y`} {...textarea} />
-      )}
+      control={(hintId) => <textarea id={fieldId} aria-invalid={invalid || undefined} aria-describedby={hintId} className={`${controlClass} resize-y`} {...textarea} />}
     />
   );
 }

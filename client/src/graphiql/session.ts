@@ -4,10 +4,7 @@
 // has confirmed it: a stale one would make the server refuse every request, schema included.
 import { getAuthToken, storedToken } from '../lib/authToken';
 
-export type Session =
-  | { status: 'checking' }
-  | { status: 'signed-out'; expired: boolean }
-  | { status: 'signed-in'; name: string; email: string | null };
+export type Session = { status: 'checking' } | { status: 'signed-out'; expired: boolean } | { status: 'signed-in'; name: string; email: string | null };
 
 export interface SessionState {
   session: Session;

@@ -65,11 +65,7 @@ function createRestartableClient(): { client: Client; restart: () => void } {
 
 const ws = createRestartableClient();
 
-const transport = ApolloLink.split(
-  (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
-  new GraphQLWsLink(ws.client),
-  ApolloLink.from([authLink, httpLink]),
-);
+const transport = ApolloLink.split((operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION, new GraphQLWsLink(ws.client), ApolloLink.from([authLink, httpLink]));
 
 /** The cache's rules, exported so component tests build their cache the same way. */
 export const typePolicies: TypePolicies = {

@@ -22,10 +22,7 @@ export function preloadLazy(names: string[]): Promise<unknown> {
  * code has loaded (by a render or by preloadLazy), a fresh render of it does not suspend:
  * React reads an already-settled answer, so hydrating a prerendered page finds every part.
  */
-export function lazyNamed<K extends string, M extends Record<K, ComponentType>>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<M[K]> {
+export function lazyNamed<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
   let loaded: Loaded<M[K]> | undefined;
   let loading: Promise<Loaded<M[K]>> | undefined;
   const preload = () =>

@@ -41,7 +41,13 @@ export function uploadFetch(input: RequestInfo | URL, init: UploadRequestInit = 
     const done = () => signal?.removeEventListener('abort', onAbort);
     xhr.onload = () => {
       done();
-      resolve(new Response(xhr.status === 204 ? null : (xhr.response as ArrayBuffer), { status: xhr.status, statusText: xhr.statusText, headers: responseHeaders(xhr.getAllResponseHeaders()) }));
+      resolve(
+        new Response(xhr.status === 204 ? null : (xhr.response as ArrayBuffer), {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: responseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
     };
     // As fetch does: a network failure is a TypeError, a cancellation an AbortError.
     xhr.onerror = () => {

@@ -8,16 +8,7 @@
 // execution's result, computed for the first of them. Fields without it run as graphql-js
 // runs them. Given where its frames go (a FrameSink), such a subscription is written straight
 // to its socket (subscription-frames.ts).
-import {
-  createSourceEventStream,
-  execute,
-  getOperationAST,
-  Kind,
-  print,
-  type DocumentNode,
-  type ExecutionArgs,
-  type ExecutionResult,
-} from 'graphql';
+import { createSourceEventStream, execute, getOperationAST, Kind, print, type DocumentNode, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { ListenerIterator } from '../../shared/platform/pubsub.js';
 import { SharedResult, writeFrames, type FrameSink } from './subscription-frames.js';
 

@@ -70,9 +70,7 @@ export class AuthService {
     this.requireBuiltin();
     await this.throttle.beforeSignIn(ip, rawEmail);
     const address = emailSchema.safeParse(rawEmail);
-    const user = address.success
-      ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } })
-      : null;
+    const user = address.success ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } }) : null;
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) {
       await this.throttle.failed(ip, rawEmail);

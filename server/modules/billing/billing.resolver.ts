@@ -36,7 +36,8 @@ export class BillingResolver {
   }
 
   @Mutation(() => String, {
-    description: 'Stripe billing: the URL of a Stripe Checkout page for Premium (a 14-day trial with no card, if the account never had one). The browser comes back to /ai/account?checkout=success or =cancel',
+    description:
+      'Stripe billing: the URL of a Stripe Checkout page for Premium (a 14-day trial with no card, if the account never had one). The browser comes back to /ai/account?checkout=success or =cancel',
   })
   startCheckout(@Ctx() ctx: BillingContext): Promise<string> {
     return ctx.app.billing.startCheckout(requireUser(ctx), ctx.origin);

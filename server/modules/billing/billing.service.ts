@@ -64,10 +64,7 @@ export class BillingService {
   async status(user: User): Promise<BillingStatus> {
     const { db, config } = this.services;
     const now = this.now();
-    const [sub, used] = await Promise.all([
-      db.subscription.findUnique({ where: { userId: user.id } }),
-      usageOf(db, user.id, { kind: 'text', month: currentMonth(new Date(now)) }),
-    ]);
+    const [sub, used] = await Promise.all([db.subscription.findUnique({ where: { userId: user.id } }), usageOf(db, user.id, { kind: 'text', month: currentMonth(new Date(now)) })]);
     const base = { mode: this.mode, plan: effectivePlan(user, now), textUsedThisMonth: used, freeTextQuota: config.FREE_TEXT_QUOTA };
     if (!sub) return { ...base, status: null, trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, daysLeft: null, canStartTrial: this.mode !== 'CLERK' };
     const status = statusNow(sub, now);
@@ -234,7 +231,10 @@ export class BillingService {
     return sub;
   }
 
-  private async save(user: User, s: Pick<Subscription, 'plan' | 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'trialEnd' | 'cancelAtPeriodEnd'> & { trialUsed?: boolean }): Promise<void> {
+  private async save(
+    user: User,
+    s: Pick<Subscription, 'plan' | 'status' | 'currentPeriodStart' | 'currentPeriodEnd' | 'trialEnd' | 'cancelAtPeriodEnd'> & { trialUsed?: boolean },
+  ): Promise<void> {
     const { plan, status, currentPeriodStart, currentPeriodEnd, trialEnd, cancelAtPeriodEnd, trialUsed } = s;
     // A user deleted since the token was checked breaks the foreign key: the GraphQL error
     // formatter answers that as signed out (isMissingUserReference), on both transports.

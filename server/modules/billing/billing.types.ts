@@ -6,7 +6,8 @@ import type { BillingMode as Mode } from './billing.service.js';
 const BillingModeEnum = { DEMO: 'DEMO', CLERK: 'CLERK', STRIPE: 'STRIPE' } as const satisfies Record<Mode, Mode>;
 registerEnumType(BillingModeEnum, {
   name: 'BillingMode',
-  description: 'Who decides the plan: DEMO, the built-in demo billing (no money is taken); CLERK, Clerk Billing; STRIPE, Stripe (Checkout to subscribe, its Customer Portal to change or cancel)',
+  description:
+    'Who decides the plan: DEMO, the built-in demo billing (no money is taken); CLERK, Clerk Billing; STRIPE, Stripe (Checkout to subscribe, its Customer Portal to change or cancel)',
 });
 registerEnumType(SubscriptionStatus, { name: 'SubscriptionStatus', description: 'A subscription now: a trial or cancelled period that has run out is CANCELED' });
 

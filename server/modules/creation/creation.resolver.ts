@@ -30,11 +30,7 @@ export class CreationResolver {
   }
 
   @Mutation(() => CreationObject)
-  setCreationPublished(
-    @Arg('id', () => ID) id: string,
-    @Arg('publish') publish: boolean,
-    @Ctx() ctx: CreationContext,
-  ): Promise<Creation> {
+  setCreationPublished(@Arg('id', () => ID) id: string, @Arg('publish') publish: boolean, @Ctx() ctx: CreationContext): Promise<Creation> {
     return ctx.app.creations.setPublished(id, requireUser(ctx).id, publish);
   }
 

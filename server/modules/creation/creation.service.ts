@@ -103,14 +103,10 @@ export const historyFilter = (userId: string) => Prisma.sql`c."userId" = ${userI
  */
 export function pageStatement(filter: Prisma.Sql, first: number, after: string | null | undefined, viewerId: string | null): Prisma.Sql {
   // createdAt holds UTC wall time (timestamp without time zone), as Prisma writes it.
-  const seek = after
-    ? (({ createdAt, id }) => Prisma.sql`AND (c."createdAt", c.id) < (${createdAt.toISOString()}::timestamp, ${id}::uuid)`)(decodeCursor(after))
-    : Prisma.empty;
+  const seek = after ? (({ createdAt, id }) => Prisma.sql`AND (c."createdAt", c.id) < (${createdAt.toISOString()}::timestamp, ${id}::uuid)`)(decodeCursor(after)) : Prisma.empty;
   // A scalar subquery, one primary-key probe per row. (An EXISTS lets the planner hash every
   // like the viewer ever gave instead: 10 ms at 33k likes, growing with them.)
-  const likedByMe = viewerId
-    ? Prisma.sql`COALESCE((SELECT true FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = ${viewerId}::uuid), false)`
-    : Prisma.sql`false`;
+  const likedByMe = viewerId ? Prisma.sql`COALESCE((SELECT true FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = ${viewerId}::uuid), false)` : Prisma.sql`false`;
   return Prisma.sql`
     SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
       SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c."createdAt",
@@ -255,6 +251,4 @@ export class CreationService {
 }
 
 export const providerOf = (metadata: unknown): string =>
-  metadata && typeof metadata === 'object' && 'provider' in metadata && typeof metadata.provider === 'string'
-    ? metadata.provider
-    : 'unknown';
+  metadata && typeof metadata === 'object' && 'provider' in metadata && typeof metadata.provider === 'string' ? metadata.provider : 'unknown';

@@ -8,8 +8,7 @@ import { JobObject, JobProgress } from './job.types.js';
 
 type JobContext = Context<{ jobs: JobService; creations: CreationService }>;
 
-const creationOf = (id: string | null, ctx: JobContext): Promise<Creation | null> =>
-  id ? ctx.app.creations.visible(id, ctx.user?.id ?? null) : Promise.resolve(null);
+const creationOf = (id: string | null, ctx: JobContext): Promise<Creation | null> => (id ? ctx.app.creations.visible(id, ctx.user?.id ?? null) : Promise.resolve(null));
 
 @Resolver(() => JobObject)
 export class JobResolver {
@@ -33,8 +32,7 @@ export class JobResolver {
 export class JobProgressResolver {
   @Subscription(() => JobProgress, {
     description: 'Live phases, percent and streamed text of one of your jobs; the first event is its current state',
-    subscribe: ({ args, context }: SubscribeResolverData<unknown, { jobId: string }, JobContext>) =>
-      context.app.jobs.progress(args.jobId, requireUser(context).id),
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, { jobId: string }, JobContext>) => context.app.jobs.progress(args.jobId, requireUser(context).id),
   })
   jobProgress(@Arg('jobId', () => ID) _jobId: string, @Root() event: JobEvent): JobEvent {
     return event;

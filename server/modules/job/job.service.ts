@@ -40,8 +40,7 @@ const NEW_JOB = {
 } as const satisfies Partial<Job>;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
-const tooManyJobs = (active: number) =>
-  new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
+const tooManyJobs = (active: number) => new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
 
 function requirePlan(user: Pick<User, 'plan'>, tool: Pick<ToolPolicy, 'plan'>): void {
   if (tool.plan === 'PREMIUM' && user.plan !== 'PREMIUM') {
@@ -110,11 +109,9 @@ export class JobService {
     const outcome = await insertJob(db, { id: job.id, userId: user.id, kind, input: stored, createdAt }, config.MAX_CONCURRENT_JOBS, charge, config.FREE_TEXT_QUOTA);
     if (!outcome.ok) {
       if ('busy' in outcome) throw tooManyJobs(outcome.busy);
-      throw new AppError(
-        ErrorCode.QUOTA_EXCEEDED,
-        `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`,
-        { limit: config.FREE_TEXT_QUOTA },
-      );
+      throw new AppError(ErrorCode.QUOTA_EXCEEDED, `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`, {
+        limit: config.FREE_TEXT_QUOTA,
+      });
     }
 
     try {

@@ -66,7 +66,9 @@ export class LikeDelivery {
         joined.subscribers.delete(me);
         if (joined.subscribers.size === 0 && this.channels.get(key) === joined) {
           this.channels.delete(key);
-          await (await joined.unlisten)();
+          await (
+            await joined.unlisten
+          )();
         }
       };
     });

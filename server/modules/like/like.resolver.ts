@@ -39,11 +39,7 @@ export class LikeResolver {
       return context.app.likes.delivery.subscribe(args.creationId, context.user?.id ?? null);
     },
   })
-  likeChanged(
-    @Root() event: DeliveredLikeEvent,
-    @Ctx() ctx: LikeContext,
-    @Arg('creationId', () => ID, { nullable: true }) _creationId?: string,
-  ): LikeChange {
+  likeChanged(@Root() event: DeliveredLikeEvent, @Ctx() ctx: LikeContext, @Arg('creationId', () => ID, { nullable: true }) _creationId?: string): LikeChange {
     return likeChange(event, ctx);
   }
 }

@@ -6,15 +6,7 @@ import { z } from 'zod';
 import type { Services } from '../../context.js';
 import { enforceRate } from '../../rate-limit.js';
 import { emailSchema, labelledText, parseInput } from '../../shared/platform/validation.js';
-import {
-  FEEDBACK_CATEGORIES,
-  MESSAGE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  RATING_MAX,
-  RATING_MIN,
-  SUBJECT_MAX_LENGTH,
-} from '../../shared/platform/constants.js';
-
+import { FEEDBACK_CATEGORIES, MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, RATING_MAX, RATING_MIN, SUBJECT_MAX_LENGTH } from '../../shared/platform/constants.js';
 
 const feedbackSchema = z.object({
   name: labelledText('Name', NAME_MAX_LENGTH),

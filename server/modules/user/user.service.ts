@@ -11,8 +11,7 @@ import { Topic, type PubSub } from '../../shared/platform/pubsub.js';
 import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
 import type { Storage } from '../../shared/storage/types.js';
 
-export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
+export const fullNameOf = (u: Pick<User, 'firstName' | 'lastName'>): string | null => [u.firstName, u.lastName].filter(Boolean).join(' ') || null;
 
 export class UserService {
   private readonly throttle: SignInThrottle;

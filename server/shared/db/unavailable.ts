@@ -10,7 +10,8 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
  * codes (ECONNREFUSED…) are not enough: a provider's network error must stay a job
  * failure, not pass for a database outage.
  */
-const MESSAGES = /Connection terminated unexpectedly|Can't reach database server|Server has closed the connection|Timed out fetching a new connection from the connection pool|Client has encountered a connection error and is not queryable/;
+const MESSAGES =
+  /Connection terminated unexpectedly|Can't reach database server|Server has closed the connection|Timed out fetching a new connection from the connection pool|Client has encountered a connection error and is not queryable/;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a moment.';
 

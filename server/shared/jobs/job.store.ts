@@ -127,9 +127,7 @@ export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | '
   });
   if (!ended) return false;
   await beforeAnnounce?.();
-  await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(
-    () => undefined,
-  );
+  await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(() => undefined);
   return true;
 }
 
@@ -138,7 +136,13 @@ export async function announceEnd(deps: JobStoreDeps, id: string): Promise<void>
   const job = await readJob(deps.db, id);
   if (!job || !TERMINAL_PHASES.includes(job.phase)) return;
   await emitJobEvent(deps.redis, deps.prefix, {
-    jobId: id, phase: job.phase, percent: job.percent, delta: '', offset: 0, message: job.message, creationId: job.creationId,
+    jobId: id,
+    phase: job.phase,
+    percent: job.percent,
+    delta: '',
+    offset: 0,
+    message: job.message,
+    creationId: job.creationId,
   });
 }
 

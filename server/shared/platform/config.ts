@@ -25,9 +25,7 @@ import {
   WS_REAUTH_INTERVAL_MS_DEFAULT,
 } from './constants.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 const optionalString = z
   .string()
   .optional()
@@ -114,7 +112,12 @@ const schema = z.object({
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   /** Largest uploaded file; the uploadLimits query tells browsers (a GraphQL Int, so below 2 GiB). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(2 ** 31 - 1).default(UPLOAD_MAX_BYTES_DEFAULT),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 31 - 1)
+    .default(UPLOAD_MAX_BYTES_DEFAULT),
   /** An upload (GraphQL or REST) that sends no bytes for this long is refused with 408 and its connection closed. */
   UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(UPLOAD_IDLE_TIMEOUT_MS_DEFAULT),
   /** Requests one API process receives files for at once; past it, SERVICE_UNAVAILABLE before any file is read. */

@@ -18,15 +18,7 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
 /** Feedback form (product §3). */
-export const FEEDBACK_CATEGORIES = [
-  'general_feedback',
-  'ui/ux_feedback',
-  'responsiveness_issue',
-  'website_experience',
-  'website_issue',
-  'report_an issue',
-  'other',
-] as const;
+export const FEEDBACK_CATEGORIES = ['general_feedback', 'ui/ux_feedback', 'responsiveness_issue', 'website_experience', 'website_issue', 'report_an issue', 'other'] as const;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const MESSAGE_MAX_LENGTH = 5000;

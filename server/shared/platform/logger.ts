@@ -6,16 +6,7 @@ export function createLogger(level: string, name: string): Logger {
     name,
     level,
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.token',
-        '*.authorization',
-        'password',
-        'token',
-        'authorization',
-      ],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.authorization', 'password', 'token', 'authorization'],
       censor: '[redacted]',
     },
   });

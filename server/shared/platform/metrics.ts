@@ -27,15 +27,31 @@ export function liveGauges(
   registry: Registry,
   read: { subscriptions: () => number; sockets: () => number; queueCounts: () => Promise<Record<string, Record<string, number>>> },
 ): void {
-  new Gauge({ name: 'atelier_active_subscriptions', help: 'Open GraphQL subscriptions on this process', registers: [registry], collect() {
-    this.set(read.subscriptions());
-  } });
-  new Gauge({ name: 'atelier_websocket_connections', help: 'Open WebSocket connections on this process', registers: [registry], collect() {
-    this.set(read.sockets());
-  } });
-  new Gauge({ name: 'atelier_queue_jobs', help: 'Jobs in each tool queue by state', labelNames: ['queue', 'state'], registers: [registry], async collect() {
-    for (const [queue, counts] of Object.entries(await read.queueCounts())) for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
-  } });
+  new Gauge({
+    name: 'atelier_active_subscriptions',
+    help: 'Open GraphQL subscriptions on this process',
+    registers: [registry],
+    collect() {
+      this.set(read.subscriptions());
+    },
+  });
+  new Gauge({
+    name: 'atelier_websocket_connections',
+    help: 'Open WebSocket connections on this process',
+    registers: [registry],
+    collect() {
+      this.set(read.sockets());
+    },
+  });
+  new Gauge({
+    name: 'atelier_queue_jobs',
+    help: 'Jobs in each tool queue by state',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      for (const [queue, counts] of Object.entries(await read.queueCounts())) for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+    },
+  });
 }
 export type ApiMetrics = ReturnType<typeof apiMetrics>;
 

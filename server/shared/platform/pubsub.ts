@@ -75,12 +75,10 @@ export interface PubSub {
 const SHARED_TOPICS: Partial<Record<string, string>> = { [Topic.JOB_PROGRESS]: 'jobId' };
 
 /** The name a topic (and id) is known by inside a process: its own Redis channel unless the topic is shared. */
-const listenerKey = (prefix: string, topic: string, id?: unknown) =>
-  id === undefined ? `${prefix}:${topic}` : `${prefix}:${topic}:${String(id)}`;
+const listenerKey = (prefix: string, topic: string, id?: unknown) => (id === undefined ? `${prefix}:${topic}` : `${prefix}:${topic}:${String(id)}`);
 
 /** The Redis channel of a topic (and id), for publishers outside this PubSub (e.g. MULTI blocks). */
-export const channelName = (prefix: string, topic: string, id?: unknown) =>
-  listenerKey(prefix, topic, SHARED_TOPICS[topic] ? undefined : id);
+export const channelName = (prefix: string, topic: string, id?: unknown) => listenerKey(prefix, topic, SHARED_TOPICS[topic] ? undefined : id);
 
 export function createRedisPubSub(prefix: string, publishClient: Redis, subscribeClient: Redis): PubSub {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -205,7 +203,10 @@ export function listenerIterator<E = unknown>(register: (push: (payload: E) => v
         else w.resolve({ value: undefined, done: true });
       }
       consumer?.onEnd(failure);
-      await removed.then((remove) => remove(), () => undefined);
+      await removed.then(
+        (remove) => remove(),
+        () => undefined,
+      );
     }
     return { value: undefined, done: true };
   }

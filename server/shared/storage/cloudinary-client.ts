@@ -72,17 +72,26 @@ export interface UploadResult {
 
 /** Uploads bytes; resolves with Cloudinary's answer (public_id, secure_url…). */
 export function uploadBytes(client: Cloudinary, bytes: Buffer, options: Record<string, unknown> = {}, limits: CallLimits = {}): Promise<UploadResult> {
-  return limited(client, limits, (callOptions) => new Promise((resolve, reject) => {
-    const stream = client.uploader.upload_stream({ resource_type: 'image', folder: 'atelier', ...options, ...callOptions }, (err, res) => {
-      if (err || !res) reject(err ?? new Error('Cloudinary returned no result'));
-      else resolve(res as UploadResult);
-    });
-    stream.end(bytes);
-  }));
+  return limited(
+    client,
+    limits,
+    (callOptions) =>
+      new Promise((resolve, reject) => {
+        const stream = client.uploader.upload_stream({ resource_type: 'image', folder: 'atelier', ...options, ...callOptions }, (err, res) => {
+          if (err || !res) reject(err ?? new Error('Cloudinary returned no result'));
+          else resolve(res as UploadResult);
+        });
+        stream.end(bytes);
+      }),
+  );
 }
 
 /** Deletes an uploaded image (and its derived versions, with `invalidate` for the CDN's copies). */
 export async function destroyUpload(client: Cloudinary, publicId: string, limits: CallLimits = {}): Promise<void> {
-  const res = await limited(client, limits, (callOptions) => client.uploader.destroy(publicId, { resource_type: 'image', invalidate: true, ...callOptions }) as Promise<{ result?: string }>);
+  const res = await limited(
+    client,
+    limits,
+    (callOptions) => client.uploader.destroy(publicId, { resource_type: 'image', invalidate: true, ...callOptions }) as Promise<{ result?: string }>,
+  );
   if (res?.result !== 'ok' && res?.result !== 'not found') throw new Error(`Cloudinary did not delete ${publicId}: ${JSON.stringify(res)}`);
 }

@@ -19,7 +19,6 @@ function topicOf(prompt: unknown): unknown {
   return m ? m[1] : prompt;
 }
 
-
 export const articleTool = defineTool({
   kind: 'article',
   creationType: 'ARTICLE',

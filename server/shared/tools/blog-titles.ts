@@ -5,7 +5,6 @@ import { KEYWORD_MAX_LENGTH } from '../platform/constants.js';
 import { requiredText } from '../platform/validation.js';
 import { defineTool } from './tool.js';
 
-
 /** The REST body carries the composed prompt: its keyword and category, else the whole prompt is the keyword. */
 function keywordAndCategoryOf(prompt: unknown): { keyword: unknown; category: string } {
   if (typeof prompt !== 'string') return { keyword: prompt, category: 'GENERAL' };
@@ -15,7 +14,6 @@ function keywordAndCategoryOf(prompt: unknown): { keyword: unknown; category: st
   const category = (Object.entries(BLOG_CATEGORY_LABELS) as [BlogCategory, string][]).find(([, l]) => l.toLowerCase() === label)?.[0];
   return { keyword: m[1], category: category ?? label.toUpperCase() };
 }
-
 
 export const blogTitlesTool = defineTool({
   kind: 'blog-titles',

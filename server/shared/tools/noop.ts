@@ -6,7 +6,6 @@ import { defineTool } from './tool.js';
 /** Most CPU work one bench job may ask for (each unit is 1,000 SHA-256 rounds, about a millisecond). */
 export const MAX_NOOP_CPU_WORK = 10_000;
 
-
 export const noopTool = defineTool({
   kind: 'noop',
   creationType: 'ARTICLE',

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { defineTool } from './tool.js';
 
-
 export const resumeReviewTool = defineTool({
   kind: 'resume-review',
   creationType: 'RESUME_REVIEW',

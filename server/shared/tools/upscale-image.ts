@@ -19,14 +19,18 @@ export function checkOutputSize(width: number, height: number, scale: Scale): vo
   );
 }
 
-
 export const upscaleImageTool = defineTool({
   kind: 'upscale-image',
   creationType: 'UPSCALE',
   output: 'image',
   plan: 'PREMIUM',
   quota: null,
-  input: z.object({ scale: z.union([z.literal(2), z.literal(4)], { message: 'Scale must be 2 or 4' }).default(2).describe('2 or 4') }),
+  input: z.object({
+    scale: z
+      .union([z.literal(2), z.literal(4)], { message: 'Scale must be 2 or 4' })
+      .default(2)
+      .describe('2 or 4'),
+  }),
   uploads: [{ field: 'image', key: 'uploadKey', accept: 'image', missing: 'Please select an image first' }],
   graphql: { mutation: 'upscaleImage', description: 'Starts making an image 2× or 4× larger (Premium); follow it with jobProgress', fields: 'arguments' },
   checkSizes: ({ scale }, { image }) => image && checkOutputSize(image.width, image.height, scale),

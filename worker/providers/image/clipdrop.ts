@@ -53,7 +53,10 @@ export class ClipDropClient {
     }
     const consumed = Number(res.headers.get('x-credits-consumed'));
     const remaining = Number(res.headers.get('x-remaining-credits'));
-    const credits = { ...(Number.isFinite(consumed) && res.headers.has('x-credits-consumed') ? { consumed } : {}), ...(Number.isFinite(remaining) && res.headers.has('x-remaining-credits') ? { remaining } : {}) };
+    const credits = {
+      ...(Number.isFinite(consumed) && res.headers.has('x-credits-consumed') ? { consumed } : {}),
+      ...(Number.isFinite(remaining) && res.headers.has('x-remaining-credits') ? { remaining } : {}),
+    };
     return { bytes, details: { credits } };
   }
 }
@@ -69,7 +72,11 @@ async function failure(res: Response): Promise<Error> {
     /* not JSON: keep the text */
   }
   if (res.status === 402) {
-    return new AppError(ErrorCode.PROVIDER_UNAVAILABLE, 'The image service (ClipDrop) has no credits left on this account; the administrator needs to add credits. Please try again later.', { provider: 'clipdrop', status: 402 });
+    return new AppError(
+      ErrorCode.PROVIDER_UNAVAILABLE,
+      'The image service (ClipDrop) has no credits left on this account; the administrator needs to add credits. Please try again later.',
+      { provider: 'clipdrop', status: 402 },
+    );
   }
   if (res.status === 406) return providerFailure(`ClipDrop does not accept this image${detail ? `: ${detail}` : ''}`);
   return fromStatus(res.status, 'ClipDrop', detail, retryAfterOf(res.headers));
@@ -114,7 +121,11 @@ export class ClipDropObjectRemover implements ObjectRemover {
     const meta = await sharp(image, { limitInputPixels: this.maxPixels }).metadata();
     const upright = meta.orientation && meta.orientation > 1 ? await sharp(image, { limitInputPixels: this.maxPixels }).rotate().png().toBuffer() : image;
     progress?.(70, 'Filling in the background');
-    const out = await this.client.call('/cleanup/v1', { image_file: await asFile(upright, 'image'), mask_file: { bytes: found.png, filename: 'mask.png', type: 'image/png' } }, signal);
+    const out = await this.client.call(
+      '/cleanup/v1',
+      { image_file: await asFile(upright, 'image'), mask_file: { bytes: found.png, filename: 'mask.png', type: 'image/png' } },
+      signal,
+    );
     return { bytes: out.bytes, summary: found.summary, details: { found: found.found, brushed: found.brushed, ...out.details } };
   }
 }

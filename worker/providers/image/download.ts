@@ -114,5 +114,4 @@ function get(url: string, opts: DownloadOptions): Promise<Answer> {
   });
 }
 
-const tooLarge = (service: string, maxBytes: number) =>
-  providerFailure(`${service} sent an image larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which we do not accept`);
+const tooLarge = (service: string, maxBytes: number) => providerFailure(`${service} sent an image larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which we do not accept`);

@@ -27,7 +27,10 @@ export interface Rgb {
 }
 
 const unavailable = (message: string, details: Record<string, unknown> = {}): AppError =>
-  new AppError(ErrorCode.PROVIDER_UNAVAILABLE, `The image server (IOPaint) ${message}. Please try again later, or ask the administrator to check IOPAINT_URL.`, { provider: 'iopaint', ...details });
+  new AppError(ErrorCode.PROVIDER_UNAVAILABLE, `The image server (IOPaint) ${message}. Please try again later, or ask the administrator to check IOPAINT_URL.`, {
+    provider: 'iopaint',
+    ...details,
+  });
 
 /**
  * One call to the server, its failure to answer in words: `limit` is the call's time limit
@@ -73,15 +76,23 @@ export async function fillWithIOPaint(baseUrl: string, image: Rgb, hole: Uint8Ar
   const white = Buffer.alloc(W * H);
   for (let i = 0; i < hole.length; i++) white[i] = hole[i] ? 255 : 0;
   const [imagePng, maskPng] = await Promise.all([
-    sharp(image.data, { raw: { width: W, height: H, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer(),
-    sharp(white, { raw: { width: W, height: H, channels: 1 } }).png().toBuffer(),
+    sharp(image.data, { raw: { width: W, height: H, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
+    sharp(white, { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toBuffer(),
   ]);
   const signal = AbortSignal.timeout(IOPAINT_TIMEOUT_MS);
   const model = await modelName(baseUrl, signal);
   const answer = await postForImage(`${baseUrl}/api/v1/inpaint`, { image: dataUrl(imagePng), mask: dataUrl(maskPng) }, signal);
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await sharp(answer, { limitInputPixels: W * H + 1 }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    out = await sharp(answer, { limitInputPixels: W * H + 1 })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch (e) {
     throw unavailable(`sent something that is not an image (${(e as Error).message})`);
   }
@@ -124,7 +135,13 @@ async function errorDetail(res: Response): Promise<string> {
  * The image made `scale` times larger by IOPaint's RealESRGAN plugin, or null when the server
  * has the plugin off (then the embedded upscaler does it). `signal` is the job's.
  */
-export async function upscaleWithIOPaint(baseUrl: string, image: Buffer, size: { width: number; height: number }, scale: 2 | 4, signal: AbortSignal): Promise<{ bytes: Buffer; model: string } | null> {
+export async function upscaleWithIOPaint(
+  baseUrl: string,
+  image: Buffer,
+  size: { width: number; height: number },
+  scale: 2 | 4,
+  signal: AbortSignal,
+): Promise<{ bytes: Buffer; model: string } | null> {
   const limit = AbortSignal.any([signal, AbortSignal.timeout(IOPAINT_TIMEOUT_MS)]);
   type ServerConfig = { plugins?: { name?: unknown; support_gen_image?: unknown }[]; realesrganModel?: unknown };
   const res = await call(`${baseUrl}/api/v1/server-config`, {}, limit, signal);

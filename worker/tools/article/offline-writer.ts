@@ -2,20 +2,8 @@
 // sentence templates, sized by the product's word counter to land inside the requested range.
 // Its paragraphs and blocks, their growth towards the word target and the markdown: blocks.ts.
 import { ARTICLE_LENGTH_RANGES, type ArticleLength } from '../../../server/shared/platform/domain.js';
-import {
-  capitalizeFirst,
-  cleanTopic,
-  countWords,
-  fillSlots,
-  pick,
-  randomInt,
-  seededRandom,
-  shuffle,
-  titleCase,
-  type Rng,
-} from '../../providers/text/local/words.js';
+import { capitalizeFirst, cleanTopic, countWords, fillSlots, pick, randomInt, seededRandom, shuffle, titleCase, type Rng } from '../../providers/text/local/words.js';
 import { blockWords, growToTarget, paragraph, render, startParagraph, type Block } from './blocks.js';
-
 
 const SECTION_COUNTS: Record<ArticleLength, readonly [number, number]> = {
   SHORT: [4, 5],
@@ -34,12 +22,26 @@ const FALLBACK_TOPIC = 'this topic';
 // {o} an outcome, {p} a period of time.
 
 const AUDIENCES = [
-  'beginners', 'small teams', 'busy professionals', 'experienced practitioners', 'curious newcomers',
-  'people juggling several priorities', 'managers', 'independent creators', 'students', 'people who are short on time',
+  'beginners',
+  'small teams',
+  'busy professionals',
+  'experienced practitioners',
+  'curious newcomers',
+  'people juggling several priorities',
+  'managers',
+  'independent creators',
+  'students',
+  'people who are short on time',
 ];
 const OUTCOMES = [
-  'steadier results', 'fewer surprises', 'better decisions', 'less wasted effort', 'a clearer sense of direction',
-  'more confidence', 'faster progress', 'work that holds up over time',
+  'steadier results',
+  'fewer surprises',
+  'better decisions',
+  'less wasted effort',
+  'a clearer sense of direction',
+  'more confidence',
+  'faster progress',
+  'work that holds up over time',
 ];
 const PERIODS = ['the first few weeks', 'the first month', 'a single quarter', 'the early stages', 'the first project', 'the first couple of months'];
 
@@ -390,7 +392,12 @@ export function writeArticle(topic: string, length: ArticleLength): string {
   const generalQueue = shuffle(rng, GENERAL_SENTENCES);
   const angles = chooseAngles(rng, length);
   const perSection = (target - 150) / angles.length;
-  const withList = new Set(shuffle(rng, angles.filter((a) => a.list)).filter((_a, i) => i === 0 || rng() < 0.5));
+  const withList = new Set(
+    shuffle(
+      rng,
+      angles.filter((a) => a.list),
+    ).filter((_a, i) => i === 0 || rng() < 0.5),
+  );
   const plan: SectionPlan = { rng, fill, generalQueue, longTopic, maxMentions, perSection, withList, listsLeft: MAX_LISTS[length] };
   const sections: Block[] = angles.map((angle) => sectionBlock(angle, plan));
 

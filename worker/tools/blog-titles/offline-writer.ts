@@ -171,10 +171,7 @@ const BY_CATEGORY: Record<BlogCategory, readonly string[]> = {
 export function writeTitles(keyword: string, category: BlogCategory): string {
   const kw = cleanTopic(keyword) || FALLBACK_KEYWORD;
   const rng = seededRandom(`titles|${category}|${kw}`);
-  const chosen = [
-    ...shuffle(rng, BY_CATEGORY[category]).slice(0, FROM_CATEGORY),
-    ...shuffle(rng, ALL_PURPOSE).slice(0, TITLE_COUNT - FROM_CATEGORY),
-  ];
+  const chosen = [...shuffle(rng, BY_CATEGORY[category]).slice(0, FROM_CATEGORY), ...shuffle(rng, ALL_PURPOSE).slice(0, TITLE_COUNT - FROM_CATEGORY)];
   // Only a title's first letter is ever re-cased ("sourdough bread 101" would look broken).
   const titles = shuffle(rng, chosen).map((t) => capitalizeFirst(fillSlots(t, { K: () => kw })));
   const list = titles.map((t, i) => `${i + 1}. ${t}`).join('\n');

@@ -18,15 +18,13 @@ const SECTIONS: readonly SectionRule[] = [
     id: 'summary',
     label: 'Summary / Profile',
     points: 3,
-    pattern:
-      /^(?:(?:professional|career|executive|personal)\s+)?(?:summary|profile|objective|overview|statement)(?:\s+of\s+qualifications)?$|^about(?:\s+me)?$/,
+    pattern: /^(?:(?:professional|career|executive|personal)\s+)?(?:summary|profile|objective|overview|statement)(?:\s+of\s+qualifications)?$|^about(?:\s+me)?$/,
   },
   {
     id: 'experience',
     label: 'Experience / Work history',
     points: 8,
-    pattern:
-      /^(?:(?:professional|relevant|industry|work|employment|career)\s+)*(?:experience|history)$|^employment$|^positions\s+held$/,
+    pattern: /^(?:(?:professional|relevant|industry|work|employment|career)\s+)*(?:experience|history)$|^employment$|^positions\s+held$/,
   },
   {
     id: 'education',
@@ -94,10 +92,31 @@ const WEAK_OPENERS: readonly WeakOpener[] = [
 ];
 
 const CLICHES = [
-  'team player', 'hard-working', 'hardworking', 'hard worker', 'detail-oriented', 'detail oriented', 'results-driven',
-  'results-oriented', 'self-starter', 'self-motivated', 'go-getter', 'think outside the box', 'synergy', 'proven track record',
-  'excellent communication skills', 'fast learner', 'quick learner', 'works well under pressure', 'dynamic individual',
-  'passionate about', 'go-to person', 'strategic thinker', 'people person', 'best of breed', 'value-add',
+  'team player',
+  'hard-working',
+  'hardworking',
+  'hard worker',
+  'detail-oriented',
+  'detail oriented',
+  'results-driven',
+  'results-oriented',
+  'self-starter',
+  'self-motivated',
+  'go-getter',
+  'think outside the box',
+  'synergy',
+  'proven track record',
+  'excellent communication skills',
+  'fast learner',
+  'quick learner',
+  'works well under pressure',
+  'dynamic individual',
+  'passionate about',
+  'go-to person',
+  'strategic thinker',
+  'people person',
+  'best of breed',
+  'value-add',
 ];
 
 const ALTERNATIVE_VERBS: Record<string, string> = {
@@ -188,7 +207,12 @@ export function reviewResume(text: string): string {
   out.push(`## Impact and achievements`, impact(f));
   out.push(`## Language`, language(f));
   out.push(`## Length`, lengthReport(f.words));
-  out.push(`## Suggestions`, suggestions(f).map((s, i) => `${i + 1}. ${s}`).join('\n'));
+  out.push(
+    `## Suggestions`,
+    suggestions(f)
+      .map((s, i) => `${i + 1}. ${s}`)
+      .join('\n'),
+  );
   return `${out.join('\n\n')}\n`;
 }
 
@@ -294,7 +318,11 @@ function unspace(line: string): string {
 /** The section a line opens, if it is a heading: "EXPERIENCE", "Work History:", "Skills: Go, SQL". */
 function headingOf(line: string): SectionId | undefined {
   const [head = ''] = line.split(/\s*[:|]\s*/, 1);
-  const key = head.toLowerCase().replace(/[^a-z& -]/g, '').replace(/\s+/g, ' ').trim();
+  const key = head
+    .toLowerCase()
+    .replace(/[^a-z& -]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!key || key.split(' ').length > 5) return undefined;
   return SECTIONS.find((s) => s.pattern.test(key))?.id;
 }
@@ -380,7 +408,7 @@ function lengthPoints(words: number): number {
   if (words >= 200 && words < SHORT_WORDS) return 10;
   if (words > LONG_WORDS && words <= 1100) return 10;
   if (words > 1100) return 5;
-  return Math.round((15 * words) / SHORT_WORDS * 0.6);
+  return Math.round(((15 * words) / SHORT_WORDS) * 0.6);
 }
 
 function verdict(score: number): string {
@@ -425,10 +453,7 @@ function language(f: Findings): string {
   const n = f.statements.length;
   if (n > 0) {
     const verbs = [...new Set(f.strong.map((s) => capitalize(s.verb ?? '')))].slice(0, 10);
-    blocks.push(
-      `**Action verbs:** ${f.strong.length} of ${n} bullets start with a strong action verb` +
-        (verbs.length > 0 ? ` (${verbs.join(', ')}).` : '.'),
-    );
+    blocks.push(`**Action verbs:** ${f.strong.length} of ${n} bullets start with a strong action verb` + (verbs.length > 0 ? ` (${verbs.join(', ')}).` : '.'));
   }
   if (f.weak.size > 0) {
     blocks.push('**Weak openers:**', list([...f.weak].map(([w, s]) => `${quote(w.phrase)} ×${s.length}: start with ${w.instead} instead`)));
@@ -459,16 +484,19 @@ function suggestions(f: Findings): string[] {
   const out: string[] = [];
   const missing = (id: SectionId) => !f.sections.has(id);
   if (missing('experience')) out.push('Add an **Experience** (or “Work History”) section listing roles in reverse-chronological order, with 3–5 achievement bullets each.');
-  if (missing('education')) out.push('Add an **Education** section with your degree or training, the institution and the year; even one line satisfies recruiters and applicant-tracking systems.');
+  if (missing('education'))
+    out.push('Add an **Education** section with your degree or training, the institution and the year; even one line satisfies recruiters and applicant-tracking systems.');
   if (missing('skills')) out.push('Add a **Skills** section that groups your tools and technologies, using the same wording as the job descriptions you target.');
   if (missing('summary')) out.push('Open with a 2–3 line **Summary**: your role, years of experience and the kind of impact you bring.');
   if (missing('projects') && (missing('experience') || f.statements.length < 4)) {
     out.push('Add a **Projects** section to show hands-on work, especially if your work history is short.');
   }
 
-  const contact = [!f.email && 'a professional email address', !f.phone && 'a phone number', f.links.length === 0 && 'a LinkedIn profile URL (plus GitHub or a portfolio if relevant)'].filter(
-    (x): x is string => typeof x === 'string',
-  );
+  const contact = [
+    !f.email && 'a professional email address',
+    !f.phone && 'a phone number',
+    f.links.length === 0 && 'a LinkedIn profile URL (plus GitHub or a portfolio if relevant)',
+  ].filter((x): x is string => typeof x === 'string');
   if (contact.length > 0) out.push(`Add ${joinList(contact)} to the header so recruiters can reach you.`);
 
   const goal = quantifiedGoal(f);
@@ -480,7 +508,9 @@ function suggestions(f: Findings): string[] {
     );
   }
   for (const [w, s] of [...f.weak].slice(0, 3)) {
-    out.push(`Rewrite the ${s.length === 1 ? 'bullet' : `${s.length} bullets`} starting with ${quote(w.phrase)}, e.g. ${quote(s[0]?.text ?? '')}: start with ${w.instead} and end with the result.`);
+    out.push(
+      `Rewrite the ${s.length === 1 ? 'bullet' : `${s.length} bullets`} starting with ${quote(w.phrase)}, e.g. ${quote(s[0]?.text ?? '')}: start with ${w.instead} and end with the result.`,
+    );
   }
   const n = f.statements.length;
   if (n >= 3 && f.strong.length / n < 0.6) {
@@ -501,17 +531,19 @@ function suggestions(f: Findings): string[] {
 }
 
 function unreadable(words: number): string {
-  return [
-    '# Resume Review',
-    '**Score: 0/100** — No readable text was found in this file.',
-    `Only ${words} word${words === 1 ? '' : 's'} of text could be extracted. This usually means the PDF is a scanned image or a photo of a resume, or its text was converted to outlines, so it cannot be reviewed (and applicant-tracking systems cannot read it either).`,
-    '## Suggestions',
+  return (
     [
-      '1. Export the resume as a text-based PDF from your word processor or design tool (File → Export / Save as PDF) instead of scanning or printing it to an image.',
-      '2. Check the file by trying to select a sentence in a PDF viewer: if you cannot highlight the words, it is an image.',
-      '3. Upload the new PDF to get a full review.',
-    ].join('\n'),
-  ].join('\n\n') + '\n';
+      '# Resume Review',
+      '**Score: 0/100** — No readable text was found in this file.',
+      `Only ${words} word${words === 1 ? '' : 's'} of text could be extracted. This usually means the PDF is a scanned image or a photo of a resume, or its text was converted to outlines, so it cannot be reviewed (and applicant-tracking systems cannot read it either).`,
+      '## Suggestions',
+      [
+        '1. Export the resume as a text-based PDF from your word processor or design tool (File → Export / Save as PDF) instead of scanning or printing it to an image.',
+        '2. Check the file by trying to select a sentence in a PDF viewer: if you cannot highlight the words, it is an image.',
+        '3. Upload the new PDF to get a full review.',
+      ].join('\n'),
+    ].join('\n\n') + '\n'
+  );
 }
 
 /** Quotes untrusted resume text inline: HTML and markdown syntax are neutralized, length is capped. */

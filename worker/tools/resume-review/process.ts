@@ -8,8 +8,7 @@ import { PDF_MAX_INFLATED_BYTES, PDF_MAX_PAGES, PDF_MAX_TEXT_CHARS, RESUME_TEXT_
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
 
 /** What the model is asked (product §7), followed by the resume's text. */
-const REVIEW_PROMPT =
-  'Review the following resume and provide constructive feedback on its strengths, weaknesses, and areas for improvement. Resume Content:\n\n';
+const REVIEW_PROMPT = 'Review the following resume and provide constructive feedback on its strengths, weaknesses, and areas for improvement. Resume Content:\n\n';
 
 export const resumeReviewProcessor = defineProcessor(resumeReviewTool, {
   provider: (services) => services.text,
@@ -20,7 +19,13 @@ export const resumeReviewProcessor = defineProcessor(resumeReviewTool, {
       throw new AppError(ErrorCode.NOT_FOUND, 'The uploaded resume is no longer available. Please upload it again.');
     });
     const { config, log } = run.services;
-    const limits = { maxPages: PDF_MAX_PAGES, maxChars: PDF_MAX_TEXT_CHARS, maxInflatedBytes: PDF_MAX_INFLATED_BYTES, timeoutMs: config.PDF_READ_TIMEOUT_MS, memoryMb: config.PDF_READ_MEMORY_MB };
+    const limits = {
+      maxPages: PDF_MAX_PAGES,
+      maxChars: PDF_MAX_TEXT_CHARS,
+      maxInflatedBytes: PDF_MAX_INFLATED_BYTES,
+      timeoutMs: config.PDF_READ_TIMEOUT_MS,
+      memoryMb: config.PDF_READ_MEMORY_MB,
+    };
     const { text, pages, peakMb, ms } = await readPdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits, run.signal);
     log.debug({ jobId: run.job.id, pages, characters: text.length, ms, peakMb }, 'resume PDF read');
     const resumeText = text.slice(0, RESUME_TEXT_MAX_CHARS);

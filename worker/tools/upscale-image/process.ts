@@ -21,7 +21,15 @@ export const upscaleImageProcessor = defineProcessor(upscaleImageTool, {
       prompt,
       content: saved.url,
       // Which engine did it: IOPaint hands over to the embedded pipeline when its plugin is off.
-      metadata: { provider: typeof output.details?.provider === 'string' ? output.details.provider : upscaler.name, ...(output.details?.model ? { model: output.details.model } : {}), scale, width: saved.width ?? image.width * scale, height: saved.height ?? image.height * scale, original: { width: image.width, height: image.height }, filename },
+      metadata: {
+        provider: typeof output.details?.provider === 'string' ? output.details.provider : upscaler.name,
+        ...(output.details?.model ? { model: output.details.model } : {}),
+        scale,
+        width: saved.width ?? image.width * scale,
+        height: saved.height ?? image.height * scale,
+        original: { width: image.width, height: image.height },
+        filename,
+      },
     };
   },
 });

@@ -43,18 +43,9 @@ export function AiLayout() {
       <div className="flex flex-1">
         {/* The rail keeps the white column and its border as tall as the page; the sidebar sticks inside it. */}
         <div className="md:w-64 md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
-          <Sidebar
-            id={SIDEBAR_ID}
-            open={menuOpen}
-            user={user}
-            plan={plan}
-            onNavigate={() => setMenuOpen(false)}
-            onSignOut={() => void signOut()}
-          />
+          <Sidebar id={SIDEBAR_ID} open={menuOpen} user={user} plan={plan} onNavigate={() => setMenuOpen(false)} onSignOut={() => void signOut()} />
         </div>
-        {menuOpen && (
-          <div aria-hidden className="fixed inset-0 top-14 z-10 bg-slate-900/30 md:hidden" onClick={() => setMenuOpen(false)} />
-        )}
+        {menuOpen && <div aria-hidden className="fixed inset-0 top-14 z-10 bg-slate-900/30 md:hidden" onClick={() => setMenuOpen(false)} />}
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-8">
           <div className="mx-auto w-full max-w-6xl">
             <Suspense fallback={<LoadingPanel />}>

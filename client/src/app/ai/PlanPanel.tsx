@@ -58,7 +58,10 @@ export function PlanPanel({ plan }: { plan: Plan | null }) {
         </p>
       ) : null}
       {!premium && billing ? (
-        <Link to="/ai/account" className="mt-2 inline-block rounded text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <Link
+          to="/ai/account"
+          className="mt-2 inline-block rounded text-xs font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
           {billing.canStartTrial ? 'Try Premium free for 14 days' : 'Upgrade to Premium'}
         </Link>
       ) : null}

@@ -23,7 +23,15 @@ function renderSidebar(plan: Plan, billing: BillingAnswer) {
     <MockedProvider cache={new InMemoryCache({ typePolicies })} mocks={[{ request: { query: BillingQuery }, result: { data: { billing } }, delay: 0 }]}>
       <MemoryRouter initialEntries={['/ai']}>
         <Routes>
-          <Route path="*" element={<><Sidebar id="s" open user={{ ...user, plan }} plan={plan} onNavigate={onNavigate} onSignOut={() => {}} /><Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <Sidebar id="s" open user={{ ...user, plan }} plan={plan} onNavigate={onNavigate} onSignOut={() => {}} />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </MockedProvider>,

@@ -9,7 +9,10 @@ interface Props {
 export function TopBar({ menu }: Props) {
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
-      <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+      <Link
+        to="/"
+        className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
         <img src="/favicon.svg" alt="" className="size-7" />
         Atelier
         <span className="hidden text-sm font-normal text-slate-500 sm:inline">AI Studio</span>

@@ -67,12 +67,7 @@ function DesktopDropdown({ group, open, onOpen, onClose }: { group: NavGroup; op
         {group.label}
         <ChevronDown aria-hidden className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
       </button>
-      <div
-        id={id}
-        hidden={!open}
-        onKeyDown={(e) => e.key === 'Escape' && onClose(false)}
-        className="absolute top-full left-0 pt-2"
-      >
+      <div id={id} hidden={!open} onKeyDown={(e) => e.key === 'Escape' && onClose(false)} className="absolute top-full left-0 pt-2">
         <ul className="min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10">
           {group.links.map((link) => (
             <li key={link.to}>
@@ -124,7 +119,7 @@ function UserMenu() {
         onClick={() => setOpen((o) => !o)}
         className={`rounded-full ring-2 ring-white ${focusRing}`}
       >
-        <Avatar name={user.fullName || user.email || "?"} imageUrl={user.imageUrl ?? null} />
+        <Avatar name={user.fullName || user.email || '?'} imageUrl={user.imageUrl ?? null} />
       </button>
       {open && (
         <div role="menu" className="absolute top-full right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10">
@@ -195,10 +190,7 @@ function DesktopNavEnd() {
         {user ? (
           <UserMenu />
         ) : (
-          <Link
-            to="/sign-in"
-            className={`rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-indigo-600 ${focusRing}`}
-          >
+          <Link to="/sign-in" className={`rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-indigo-600 ${focusRing}`}>
             Sign In
           </Link>
         )}
@@ -261,7 +253,11 @@ function MobileNav({ openGroup, onOpenGroupChange, onClose }: MobileNavProps) {
       <div className="mt-4">
         {user ? (
           <div className="grid grid-cols-2 gap-2">
-            <Link to="/ai" onClick={onClose} className={`flex items-center justify-center gap-2 rounded-full bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white ${focusRing}`}>
+            <Link
+              to="/ai"
+              onClick={onClose}
+              className={`flex items-center justify-center gap-2 rounded-full bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white ${focusRing}`}
+            >
               <LayoutDashboard aria-hidden className="size-4" /> Dashboard
             </Link>
             <button

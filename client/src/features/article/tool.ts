@@ -8,7 +8,12 @@ export const tool: ClientTool = {
   kind: 'article',
   path: '/ai/write-article',
   nav: { label: 'Write Article', icon: SquarePen },
-  card: { title: 'AI Article Writer', description: 'Generate well-structured, engaging articles on any topic in the length you choose.', icon: PenLine, gradient: 'from-indigo-500 to-blue-500' },
+  card: {
+    title: 'AI Article Writer',
+    description: 'Generate well-structured, engaging articles on any topic in the length you choose.',
+    icon: PenLine,
+    gradient: 'from-indigo-500 to-blue-500',
+  },
   demo: {
     id: 'ai-article',
     order: 6,

@@ -29,8 +29,7 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // A stored token the server no longer accepts (expired, secret rotated, user deleted): forget it.
-  const rejected =
-    !!token && ((me.error && toAppError(me.error).code === 'UNAUTHENTICATED') || (me.data !== undefined && me.data.me === null));
+  const rejected = !!token && ((me.error && toAppError(me.error).code === 'UNAUTHENTICATED') || (me.data !== undefined && me.data.me === null));
   useEffect(() => {
     if (rejected) void applyToken(null);
   }, [rejected, applyToken]);

@@ -8,7 +8,12 @@ export const tool: ClientTool = {
   kind: 'background-removal',
   path: '/ai/remove-background',
   nav: { label: 'Remove Background', icon: Eraser },
-  card: { title: 'Background Removal', description: 'Cut out the subject of any photo cleanly, ready for your next design.', icon: Eraser, gradient: 'from-orange-500 to-amber-500' },
+  card: {
+    title: 'Background Removal',
+    description: 'Cut out the subject of any photo cleanly, ready for your next design.',
+    icon: Eraser,
+    gradient: 'from-orange-500 to-amber-500',
+  },
   demo: {
     id: 'bg-removal',
     order: 4,

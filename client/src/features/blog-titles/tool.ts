@@ -8,7 +8,12 @@ export const tool: ClientTool = {
   kind: 'blog-titles',
   path: '/ai/blog-titles',
   nav: { label: 'Blog Titles', icon: Hash },
-  card: { title: 'Blog Title Generator', description: 'Find catchy, click-worthy headlines for your posts from a single keyword.', icon: Hash, gradient: 'from-fuchsia-500 to-purple-600' },
+  card: {
+    title: 'Blog Title Generator',
+    description: 'Find catchy, click-worthy headlines for your posts from a single keyword.',
+    icon: Hash,
+    gradient: 'from-fuchsia-500 to-purple-600',
+  },
   demo: {
     id: 'blog-gen',
     order: 2,

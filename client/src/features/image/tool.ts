@@ -8,7 +8,12 @@ export const tool: ClientTool = {
   kind: 'image',
   path: '/ai/generate-images',
   nav: { label: 'Generate Images', icon: Image },
-  card: { title: 'AI Image Generation', description: 'Turn a description into striking visuals in styles from realistic to anime.', icon: ImageIcon, gradient: 'from-emerald-500 to-teal-500' },
+  card: {
+    title: 'AI Image Generation',
+    description: 'Turn a description into striking visuals in styles from realistic to anime.',
+    icon: ImageIcon,
+    gradient: 'from-emerald-500 to-teal-500',
+  },
   demo: {
     id: 'image-gen',
     order: 1,
@@ -18,7 +23,10 @@ export const tool: ClientTool = {
     howItWorks: ['Describe the image you want', 'Choose a style such as Realistic, Ghibli or Anime', 'Generate, download or publish it'],
     useCases: ['Blog and social media visuals', 'Concept art and mood boards', 'Thumbnails and banners'],
   },
-  docs: { name: 'Generate Images', text: 'describe the image and choose a style: Realistic, Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.' },
+  docs: {
+    name: 'Generate Images',
+    text: 'describe the image and choose a style: Realistic, Ghibli, Anime, Cartoon, Fantasy, 3D or Portrait. Images are private unless you choose to publish them.',
+  },
   creationLabel: 'Image',
   Route: lazyNamed(() => import('./routes/GenerateImagesRoute'), 'GenerateImagesRoute'),
 };

@@ -41,10 +41,7 @@ export function toolToast(slot: string) {
  */
 export function useJob(slot: string): UseJob {
   const job = useSyncExternalStore(jobStore.subscribe, () => jobStore.get(slot));
-  const run = useCallback(
-    (start: (context: StartContext) => Promise<StartedJob>, params?: Record<string, string>) => jobStore.run(slot, start, params ?? null),
-    [slot],
-  );
+  const run = useCallback((start: (context: StartContext) => Promise<StartedJob>, params?: Record<string, string>) => jobStore.run(slot, start, params ?? null), [slot]);
   const cancel = useCallback(async () => {
     try {
       await jobStore.cancel(slot);

@@ -8,7 +8,12 @@ export const tool: ClientTool = {
   kind: 'resume-review',
   path: '/ai/review-resume',
   nav: { label: 'Review Resume', icon: FileText },
-  card: { title: 'Resume Reviewer', description: 'Get clear, actionable feedback on your resume to stand out to recruiters.', icon: FileText, gradient: 'from-rose-500 to-pink-500' },
+  card: {
+    title: 'Resume Reviewer',
+    description: 'Get clear, actionable feedback on your resume to stand out to recruiters.',
+    icon: FileText,
+    gradient: 'from-rose-500 to-pink-500',
+  },
   demo: {
     id: 'resume-rv',
     order: 3,

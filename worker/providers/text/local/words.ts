@@ -121,8 +121,34 @@ export function cleanTopic(input: string, maxLength = TOPIC_MAX_LENGTH): string 
 }
 
 const MINOR_WORDS = new Set([
-  'a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on',
-  'per', 'to', 'up', 'via', 'vs', 'vs.', 'with', 'from', 'into', 'onto', 'over',
+  'a',
+  'an',
+  'the',
+  'and',
+  'but',
+  'or',
+  'nor',
+  'for',
+  'so',
+  'yet',
+  'as',
+  'at',
+  'by',
+  'in',
+  'of',
+  'off',
+  'on',
+  'per',
+  'to',
+  'up',
+  'via',
+  'vs',
+  'vs.',
+  'with',
+  'from',
+  'into',
+  'onto',
+  'over',
 ]);
 
 /** Capitalizes a word's first letter unless it already carries deliberate casing ("iPhone"). */

@@ -22,9 +22,7 @@ export function CancelPlanConfirm({ trial, periodEnd, waiting, cancelling, confi
       <p id="cancel-confirm-title" className="font-semibold text-rose-900">
         Cancel your Premium {trial ? 'trial' : 'subscription'}?
       </p>
-      <p className="mt-1 text-sm text-rose-800">
-        You keep every Premium tool until {periodEnd}; after that your account returns to the Free plan. Your creations stay.
-      </p>
+      <p className="mt-1 text-sm text-rose-800">You keep every Premium tool until {periodEnd}; after that your account returns to the Free plan. Your creations stay.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <button ref={confirmRef} type="button" className={dangerButton} disabled={waiting} onClick={onConfirm}>
           <Busy on={cancelling} />

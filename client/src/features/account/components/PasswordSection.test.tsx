@@ -12,8 +12,7 @@ afterEach(() => {
   toast.success.mockClear();
 });
 
-const refusal = (message: string, field: string) =>
-  new CombinedGraphQLErrors({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', field } }] });
+const refusal = (message: string, field: string) => new CombinedGraphQLErrors({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', field } }] });
 
 function fill(current: string, next: string) {
   fireEvent.change(screen.getByLabelText('Current password'), { target: { value: current } });
@@ -23,7 +22,10 @@ function fill(current: string, next: string) {
 
 describe('PasswordSection', () => {
   it('shows the server’s refusal beside the field it names, and focuses that field', async () => {
-    const change = vi.fn().mockRejectedValueOnce(refusal('Your current password is not right', 'currentPassword')).mockRejectedValueOnce(refusal('Use at least 10 characters', 'newPassword'));
+    const change = vi
+      .fn()
+      .mockRejectedValueOnce(refusal('Your current password is not right', 'currentPassword'))
+      .mockRejectedValueOnce(refusal('Use at least 10 characters', 'newPassword'));
     render(<PasswordSection changePassword={change} />);
     fill('wrong', 'Brand-New-Horse-7');
     expect((await screen.findByRole('alert')).textContent).toBe('Your current password is not right');

@@ -47,7 +47,8 @@ export function PlanSection({ billing }: { billing: BillingInfo }) {
         <p className="mt-3 flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            <strong>Demo billing: no payment is taken.</strong> Trials, renewals and cancellations here work as they would with a real subscription, but no card is asked for and nothing is charged.
+            <strong>Demo billing: no payment is taken.</strong> Trials, renewals and cancellations here work as they would with a real subscription, but no card is asked for and
+            nothing is charged.
           </span>
         </p>
       ) : null}
@@ -66,7 +67,9 @@ export function PlanSection({ billing }: { billing: BillingInfo }) {
         onCancel={() => setConfirming(true)}
       />
       {billing.mode === 'STRIPE' ? (
-        <p className="mt-2 text-sm text-slate-500">Payments, plan changes (prorated) and cancellation are handled securely by Stripe; cancelling keeps Premium until the end of the billing period.</p>
+        <p className="mt-2 text-sm text-slate-500">
+          Payments, plan changes (prorated) and cancellation are handled securely by Stripe; cancelling keeps Premium until the end of the billing period.
+        </p>
       ) : null}
 
       {confirming ? (

@@ -18,14 +18,7 @@ export function UsageMeter({ billing }: { billing: BillingInfo }) {
       <p id="usage-label" className="text-sm text-slate-700">
         <span className="font-semibold text-slate-900">{shown}</span> of {quota} free text generations used this month
       </p>
-      <div
-        role="progressbar"
-        aria-labelledby="usage-label"
-        aria-valuemin={0}
-        aria-valuemax={quota}
-        aria-valuenow={shown}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
-      >
+      <div role="progressbar" aria-labelledby="usage-label" aria-valuemin={0} aria-valuemax={quota} aria-valuenow={shown} className="h-2 overflow-hidden rounded-full bg-slate-200">
         <div className={`h-full rounded-full ${full ? 'bg-rose-500' : 'bg-indigo-500'}`} style={{ width: `${percent}%` }} />
       </div>
       {full ? <p className="text-sm text-rose-700">You have used this month's free generations. They start again next month, or unlimited with Premium.</p> : null}

@@ -115,7 +115,10 @@ describe('AccountRoute (/ai/account)', () => {
   it('cancels only after confirmation; keeps access until the period end; resume undoes it', async () => {
     const active = trialBilling({ status: 'ACTIVE', trialEndsAt: null, daysLeft: 30 });
     const cancelled = { ...active, cancelAtPeriodEnd: true };
-    renderAccount([billingAnswer(active), mutation(CancelSubscriptionMutation, 'cancelSubscription', cancelled), mutation(ResumeSubscriptionMutation, 'resumeSubscription', active)], { ...auth, plan: 'PREMIUM' });
+    renderAccount(
+      [billingAnswer(active), mutation(CancelSubscriptionMutation, 'cancelSubscription', cancelled), mutation(ResumeSubscriptionMutation, 'resumeSubscription', active)],
+      { ...auth, plan: 'PREMIUM' },
+    );
     await settle();
     expect(headline()).toBe('Premium, renews on December 7, 2026');
 
@@ -171,7 +174,11 @@ describe('AccountRoute (/ai/account)', () => {
   });
 
   it('Stripe: the trial goes to Stripe Checkout, Manage billing to the Customer Portal; no demo notice, no cancel button of ours', async () => {
-    const checkout: MockLink.MockedResponse = { request: { query: StartCheckoutMutation }, result: { data: { startCheckout: 'https://checkout.stripe.test/c/pay/cs_1' } }, delay: 0 };
+    const checkout: MockLink.MockedResponse = {
+      request: { query: StartCheckoutMutation },
+      result: { data: { startCheckout: 'https://checkout.stripe.test/c/pay/cs_1' } },
+      delay: 0,
+    };
     renderAccount([billingAnswer(freeBilling({ mode: 'STRIPE' })), checkout]);
     await settle();
     expect(screen.queryByText(/Demo billing/)).toBeNull();
@@ -182,8 +189,12 @@ describe('AccountRoute (/ai/account)', () => {
     expect((screen.getByRole('button', { name: 'Start 14-day free trial (no card)' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('Stripe, subscribed: Manage billing opens the portal; cancelling is Stripe\'s, not ours', async () => {
-    const portal: MockLink.MockedResponse = { request: { query: OpenBillingPortalMutation }, result: { data: { openBillingPortal: 'https://billing.stripe.test/p/session/1' } }, delay: 0 };
+  it("Stripe, subscribed: Manage billing opens the portal; cancelling is Stripe's, not ours", async () => {
+    const portal: MockLink.MockedResponse = {
+      request: { query: OpenBillingPortalMutation },
+      result: { data: { openBillingPortal: 'https://billing.stripe.test/p/session/1' } },
+      delay: 0,
+    };
     renderAccount([billingAnswer(trialBilling({ mode: 'STRIPE', status: 'ACTIVE' })), portal], { ...auth, plan: 'PREMIUM' });
     await settle();
     expect(headline()).toBe('Premium, renews on December 7, 2026');
@@ -196,7 +207,11 @@ describe('AccountRoute (/ai/account)', () => {
   it('back from Checkout before the webhook: says Stripe is confirming, and polls until Premium shows', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderAccount([billingAnswer(freeBilling({ mode: 'STRIPE' })), billingAnswer(freeBilling({ mode: 'STRIPE' })), billingAnswer(trialBilling({ mode: 'STRIPE' }))], auth, '/ai/account?checkout=success');
+      renderAccount(
+        [billingAnswer(freeBilling({ mode: 'STRIPE' })), billingAnswer(freeBilling({ mode: 'STRIPE' })), billingAnswer(trialBilling({ mode: 'STRIPE' }))],
+        auth,
+        '/ai/account?checkout=success',
+      );
       await settle();
       expect(screen.getByText('Thanks! Stripe is confirming your subscription; this page updates by itself.')).toBeTruthy();
       await act(() => vi.advanceTimersByTimeAsync(4500));
@@ -232,7 +247,7 @@ describe('AccountRoute (/ai/account)', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
-  it('under Clerk there is no delete section of ours (Clerk\'s profile has it)', async () => {
+  it("under Clerk there is no delete section of ours (Clerk's profile has it)", async () => {
     renderAccount([billingAnswer(freeBilling({ mode: 'CLERK', canStartTrial: false }))], { ...auth, provider: 'clerk' });
     await settle();
     expect(screen.queryByRole('heading', { name: 'Delete account' })).toBeNull();

@@ -33,10 +33,10 @@ export function AuthForm({ initialMode = 'sign-in', onSuccess, headingLevel = 2,
   const Title = headingLevel === 1 ? 'h1' : 'h2';
   const otherMode: AuthMode = isSignUp ? 'sign-in' : 'sign-up';
   const switchLabel = isSignUp ? 'Sign in' : 'Create an account';
-  const switchClass = 'rounded font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+  const switchClass =
+    'rounded font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
-  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -68,9 +68,7 @@ export function AuthForm({ initialMode = 'sign-in', onSuccess, headingLevel = 2,
   return (
     <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <Title className="text-xl font-semibold text-slate-900">{isSignUp ? 'Create your account' : 'Sign in to Atelier'}</Title>
-      <p className="mt-1 text-sm text-slate-500">
-        {isSignUp ? 'Start creating with our AI tools in seconds.' : 'Welcome back! Continue your AI journey.'}
-      </p>
+      <p className="mt-1 text-sm text-slate-500">{isSignUp ? 'Start creating with our AI tools in seconds.' : 'Welcome back! Continue your AI journey.'}</p>
       <form ref={formRef} onSubmit={submit} className="mt-6 flex flex-col gap-4" noValidate={false}>
         {isSignUp && (
           <div className="grid gap-4 sm:grid-cols-2">

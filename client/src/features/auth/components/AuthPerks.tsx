@@ -14,9 +14,7 @@ export function AuthPerks({ className = '' }: { className?: string }) {
       <h2 id={headingId} className="relative text-xl font-semibold sm:text-2xl">
         What you get with Atelier
       </h2>
-      <p className="relative mt-2 text-sm leading-6 text-indigo-100 sm:text-base">
-        {TOOLS.length} AI tools for writing and images in one studio — free ones from day one.
-      </p>
+      <p className="relative mt-2 text-sm leading-6 text-indigo-100 sm:text-base">{TOOLS.length} AI tools for writing and images in one studio — free ones from day one.</p>
       <ul className="relative mt-6 grid gap-2.5 sm:grid-cols-2 lg:grid-cols-1">
         {TOOLS.map(({ slot, plan, card: { title, icon: Icon } }) => (
           <li key={slot} className="flex items-center gap-3 rounded-xl bg-white/10 px-3 py-2.5 ring-1 ring-white/15">

@@ -91,7 +91,9 @@ describe('BackgroundResult (product §2, §4)', () => {
   });
 
   it('shows why it failed', () => {
-    render(<BackgroundResult job={job({ status: 'failed', error: { code: null, message: 'Unsupported image', field: null } })} originalUrl={null} onCancel={noop} onUpgraded={noop} />);
+    render(
+      <BackgroundResult job={job({ status: 'failed', error: { code: null, message: 'Unsupported image', field: null } })} originalUrl={null} onCancel={noop} onUpgraded={noop} />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Unsupported image');
     expect(screen.queryByText('No Image Processed')).toBeNull();
   });

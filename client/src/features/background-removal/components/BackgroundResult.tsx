@@ -39,7 +39,9 @@ export function BackgroundResult({ job, originalUrl, onCancel, onUpgraded }: Pro
         <>
           <ImageComparison originalUrl={originalUrl} resultUrl={resultUrl} resultAlt="The image with its background removed" transparent />
           {job.creation && isEmbeddedProvider(job.creation.provider) && (
-            <p className="text-xs text-slate-500">Cut out offline by Atelier's built-in segmentation model; to use Cloudinary's background removal instead, set CLOUDINARY_URL on the server.</p>
+            <p className="text-xs text-slate-500">
+              Cut out offline by Atelier's built-in segmentation model; to use Cloudinary's background removal instead, set CLOUDINARY_URL on the server.
+            </p>
           )}
         </>
       ) : (

@@ -26,7 +26,14 @@ export const PLANS: PlanInfo[] = [
     name: 'Premium',
     tagline: 'For creators who use AI every day',
     price: 'Unlock every tool',
-    features: ['14-day free trial, no credit card needed', 'All tools included', 'Unlimited text generations', 'AI Image Generation', 'Background and Object Removal', 'Resume Review'],
+    features: [
+      '14-day free trial, no credit card needed',
+      'All tools included',
+      'Unlimited text generations',
+      'AI Image Generation',
+      'Background and Object Removal',
+      'Resume Review',
+    ],
   },
 ];
 
@@ -90,7 +97,9 @@ export function PlanCards({ headingLevel: Heading = 'h3' }: { headingLevel?: 'h2
                 disabled={isCurrent}
                 onClick={() => choose(p.plan)}
                 className={`mt-8 inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold disabled:cursor-not-allowed ${focusRing} ${
-                  premium ? 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:opacity-60' : 'border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-60'
+                  premium
+                    ? 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:opacity-60'
+                    : 'border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-60'
                 }`}
               >
                 {label}

@@ -30,7 +30,15 @@ function renderPlans(auth: AuthState, mocks: MockLink.MockedResponse[] = []) {
       <MockedProvider mocks={mocks}>
         <MemoryRouter initialEntries={['/product/pricing']}>
           <Routes>
-            <Route path="*" element={<><Plans /><Where /></>} />
+            <Route
+              path="*"
+              element={
+                <>
+                  <Plans />
+                  <Where />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </MockedProvider>

@@ -19,12 +19,12 @@ export function ToolGate({ plan, children }: { plan: 'FREE' | 'PREMIUM'; childre
   return (
     // The tool's header shows its badge with a lock.
     <CurrentTool.Provider value={{ slot: current?.slot ?? '', plan, locked: true }}>
-    <div className="flex flex-col gap-6">
-      <LockPanel />
-      <fieldset disabled aria-describedby="tool-lock-title" className="m-0 min-w-0 border-0 p-0">
-        {children}
-      </fieldset>
-    </div>
+      <div className="flex flex-col gap-6">
+        <LockPanel />
+        <fieldset disabled aria-describedby="tool-lock-title" className="m-0 min-w-0 border-0 p-0">
+          {children}
+        </fieldset>
+      </div>
     </CurrentTool.Provider>
   );
 }

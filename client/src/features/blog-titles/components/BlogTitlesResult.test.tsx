@@ -17,17 +17,35 @@ function stat(label: string): string | null | undefined {
 
 describe('BlogTitlesResult (product §2, §4)', () => {
   it('counts titles, words and names the category of a finished result', () => {
-    render(<BlogTitlesResult job={job({ status: 'completed', jobId: 'j1', phase: 'COMPLETED', percent: 100, text: TITLES })} categoryLabel="Technology" onCancel={() => {}} onUpgraded={() => {}} />);
+    render(
+      <BlogTitlesResult
+        job={job({ status: 'completed', jobId: 'j1', phase: 'COMPLETED', percent: 100, text: TITLES })}
+        categoryLabel="Technology"
+        onCancel={() => {}}
+        onUpgraded={() => {}}
+      />,
+    );
     expect(stat('Titles')).toBe('3');
     expect(stat('Words')).toBe('12');
     expect(stat('Category')).toBe('Technology');
     const region = screen.getByRole('region', { name: 'Generated blog titles' });
-    expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ten Ways to Bake Bread', 'Why Bees Matter', 'Code: the new literacy']);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ten Ways to Bake Bread', 'Why Bees Matter', 'Code: the new literacy']);
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
 
   it('shows neither stats nor Copy while generating, but the progress and what streamed so far', () => {
-    render(<BlogTitlesResult job={job({ status: 'running', jobId: 'j1', phase: 'PROCESSING', percent: 40, text: '1. First' })} categoryLabel="General" onCancel={vi.fn()} onUpgraded={() => {}} />);
+    render(
+      <BlogTitlesResult
+        job={job({ status: 'running', jobId: 'j1', phase: 'PROCESSING', percent: 40, text: '1. First' })}
+        categoryLabel="General"
+        onCancel={vi.fn()}
+        onUpgraded={() => {}}
+      />,
+    );
     expect(screen.queryByText('Titles', { selector: 'dt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');

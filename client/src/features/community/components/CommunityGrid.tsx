@@ -33,9 +33,12 @@ export function CommunityGrid({ creations, hasMore, loadingMore, loadMoreFailed,
   useEffect(() => {
     const el = sentinelRef.current;
     if (!el || !hasMore || loadingMore || loadMoreFailed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) onLoadMore();
-    }, { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) onLoadMore();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore, loadingMore, loadMoreFailed, onLoadMore, creations.length]);

@@ -30,7 +30,17 @@ function creation(id: string, firstName: string | null, prompt = `prompt ${id}`)
 const THREE = [creation('a', 'Ada'), creation('b', 'Grace'), creation('c', 'Linus')];
 
 /** The viewer as a page hosts it: it owns the index; records every change and close. */
-function Harness({ creations = THREE, start = 0, onIndex = vi.fn(), onClose = vi.fn() }: { creations?: CommunityCreation[]; start?: number; onIndex?: (i: number) => void; onClose?: () => void }) {
+function Harness({
+  creations = THREE,
+  start = 0,
+  onIndex = vi.fn(),
+  onClose = vi.fn(),
+}: {
+  creations?: CommunityCreation[];
+  start?: number;
+  onIndex?: (i: number) => void;
+  onClose?: () => void;
+}) {
   const [index, setIndex] = useState(start);
   return (
     <CreationViewer

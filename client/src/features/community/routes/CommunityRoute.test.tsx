@@ -111,7 +111,7 @@ describe('CommunityRoute: likes (product §4, §8)', () => {
     expect(likeState(likeIn(ada))).toEqual({ pressed: 'false', count: '2' });
   });
 
-  it('takes a creation unpublished meanwhile out of the feed with the server\'s words when the un-like answers NOT_FOUND', async () => {
+  it("takes a creation unpublished meanwhile out of the feed with the server's words when the un-like answers NOT_FOUND", async () => {
     const unpublished: MockLink.MockedResponse = {
       request: { query: ToggleLikeMutation, variables: { creationId: 'a' } },
       result: { errors: [{ message: 'This creation is no longer public: your like was taken back', extensions: { code: 'NOT_FOUND' } }] },

@@ -89,9 +89,7 @@ export function CommunityRoute() {
         />
       )}
 
-      {creations && viewerIndex >= 0 && (
-        <CreationViewer creations={creations} index={viewerIndex} onIndexChange={showIndex} onClose={close} onToggleLike={onToggleLike} />
-      )}
+      {creations && viewerIndex >= 0 && <CreationViewer creations={creations} index={viewerIndex} onIndexChange={showIndex} onClose={close} onToggleLike={onToggleLike} />}
     </div>
   );
 }

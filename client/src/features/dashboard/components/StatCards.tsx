@@ -31,7 +31,10 @@ export function StatCards({ total, more, plan }: Props) {
       </StatCard>
       <StatCard title="Active Plan" icon={<Gem aria-hidden className="size-5" />}>
         <p className="text-2xl font-semibold text-slate-900">{plan === 'PREMIUM' ? 'Premium' : 'Free'}</p>
-        <Link to="/ai/account" className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <Link
+          to="/ai/account"
+          className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
           {plan === 'PREMIUM' ? 'Manage plan' : 'Try Premium free'}
         </Link>
       </StatCard>

@@ -54,7 +54,9 @@ export function ImageResult({ job, description, styleLabel, published, errorMess
               {published ? <Globe aria-hidden className="size-3.5" /> : <Lock aria-hidden className="size-3.5" />}
               {published ? 'Shared in the Community gallery' : 'Private'}
             </span>
-            {job.creation && isEmbeddedProvider(job.creation.provider) && <span>Made by Atelier's built-in offline generator; for AI images, set OPENAI_API_KEY on the server.</span>}
+            {job.creation && isEmbeddedProvider(job.creation.provider) && (
+              <span>Made by Atelier's built-in offline generator; for AI images, set OPENAI_API_KEY on the server.</span>
+            )}
             <button type="button" onClick={() => setZooming(true)} className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:underline">
               <ZoomIn aria-hidden className="size-3.5" />
               Zoom in

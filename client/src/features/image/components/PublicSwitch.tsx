@@ -30,10 +30,7 @@ export function PublicSwitch({ checked, onChange, disabled = false }: Props) {
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60 ${checked ? 'bg-indigo-600' : 'bg-slate-300'}`}
       >
-        <span
-          aria-hidden
-          className={`inline-block size-5 rounded-full bg-white shadow-sm transition-transform ${checked ? 'translate-x-5.5' : 'translate-x-0.5'}`}
-        />
+        <span aria-hidden className={`inline-block size-5 rounded-full bg-white shadow-sm transition-transform ${checked ? 'translate-x-5.5' : 'translate-x-0.5'}`} />
       </button>
     </div>
   );

@@ -3,7 +3,11 @@ import { Modal } from './Modal';
 /** An animated illustration of the studio at work (stands in for a demo video). */
 function DemoIllustration() {
   return (
-    <div className="relative mt-5 aspect-video overflow-hidden rounded-xl bg-gradient-to-br from-slate-900 via-indigo-950 to-fuchsia-950 p-4 sm:p-6" role="img" aria-label="Illustration: a prompt becomes an article and an image">
+    <div
+      className="relative mt-5 aspect-video overflow-hidden rounded-xl bg-gradient-to-br from-slate-900 via-indigo-950 to-fuchsia-950 p-4 sm:p-6"
+      role="img"
+      aria-label="Illustration: a prompt becomes an article and an image"
+    >
       <div className="absolute -top-16 -left-10 size-56 rounded-full bg-indigo-500/30 blur-3xl" />
       <div className="absolute -right-10 -bottom-16 size-56 rounded-full bg-fuchsia-500/30 blur-3xl" />
       <div className="relative flex h-full gap-3 sm:gap-5">

@@ -68,7 +68,10 @@ export function Faq() {
                     className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                   >
                     {item.q}
-                    <ChevronDown aria-hidden className={`size-5 shrink-0 text-slate-400 transition-transform motion-reduce:transition-none ${open ? 'rotate-180 text-indigo-600' : ''}`} />
+                    <ChevronDown
+                      aria-hidden
+                      className={`size-5 shrink-0 text-slate-400 transition-transform motion-reduce:transition-none ${open ? 'rotate-180 text-indigo-600' : ''}`}
+                    />
                   </button>
                 </h3>
                 <div id={`faq-a-${i}`} role="region" aria-labelledby={`faq-q-${i}`} hidden={!open} className="px-5 pb-5 text-slate-600">

@@ -68,7 +68,10 @@ export function Footer() {
                 {col.items.map((item) => (
                   <li key={item.label}>
                     {item.to ? (
-                      <Link to={item.to} className="rounded transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400">
+                      <Link
+                        to={item.to}
+                        className="rounded transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400"
+                      >
                         {item.label}
                       </Link>
                     ) : (
@@ -89,7 +92,9 @@ export function Footer() {
         <Newsletter />
       </div>
       {/* The year is the build's in prerendered pages: a build from last year must not fail hydration. */}
-      <p suppressHydrationWarning className="mx-auto mt-10 max-w-6xl border-t border-white/10 pt-6 text-center text-xs">© {new Date().getFullYear()} Atelier. All rights reserved.</p>
+      <p suppressHydrationWarning className="mx-auto mt-10 max-w-6xl border-t border-white/10 pt-6 text-center text-xs">
+        © {new Date().getFullYear()} Atelier. All rights reserved.
+      </p>
     </footer>
   );
 }

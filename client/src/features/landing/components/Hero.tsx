@@ -26,7 +26,10 @@ export function Hero() {
         aria-hidden
         className="absolute inset-0 -z-10 opacity-60 [background-image:linear-gradient(to_right,rgb(99_102_241/0.08)_1px,transparent_1px),linear-gradient(to_bottom,rgb(99_102_241/0.08)_1px,transparent_1px)] [background-size:44px_44px] [mask-image:radial-gradient(ellipse_at_top,black_40%,transparent_75%)]"
       />
-      <div aria-hidden className="absolute top-10 left-1/2 -z-10 h-72 w-[44rem] -translate-x-1/2 rounded-full bg-gradient-to-r from-indigo-300/40 via-fuchsia-300/40 to-sky-300/40 blur-3xl" />
+      <div
+        aria-hidden
+        className="absolute top-10 left-1/2 -z-10 h-72 w-[44rem] -translate-x-1/2 rounded-full bg-gradient-to-r from-indigo-300/40 via-fuchsia-300/40 to-sky-300/40 blur-3xl"
+      />
       <HeroBackdrop />
 
       <div className="mx-auto flex max-w-4xl flex-col items-center text-center">
@@ -34,8 +37,7 @@ export function Hero() {
           <Sparkles aria-hidden className="size-3.5" /> The AI content studio
         </span>
         <h1 className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl">
-          Transform your workflow with our{' '}
-          <span className="bg-gradient-to-r from-indigo-600 via-violet-600 to-fuchsia-600 bg-clip-text text-transparent">advanced AI toolkit</span>
+          Transform your workflow with our <span className="bg-gradient-to-r from-indigo-600 via-violet-600 to-fuchsia-600 bg-clip-text text-transparent">advanced AI toolkit</span>
         </h1>
         <p className="mt-5 max-w-xl text-lg text-pretty text-slate-600">
           {user ? 'Welcome back! Continue your AI journey' : 'Join thousands of innovators transforming their digital workflow'}
@@ -43,7 +45,10 @@ export function Hero() {
 
         <ul className="mt-8 flex flex-wrap justify-center gap-2">
           {CHIPS.map(({ label, icon: Icon, tint }) => (
-            <li key={label} className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white/80 px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm backdrop-blur">
+            <li
+              key={label}
+              className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white/80 px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm backdrop-blur"
+            >
               <Icon aria-hidden className={`size-4 ${tint}`} />
               {label}
             </li>

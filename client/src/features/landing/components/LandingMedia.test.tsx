@@ -35,7 +35,11 @@ function renderTools() {
   );
 }
 const REPOSITORY = 'https://github.com/example/atelier';
-const ACCOUNTS = { instagramUrl: 'https://www.instagram.com/atelier.example', youtubeUrl: 'https://www.youtube.com/@atelier-example', linkedinUrl: 'https://www.linkedin.com/company/atelier-example' };
+const ACCOUNTS = {
+  instagramUrl: 'https://www.instagram.com/atelier.example',
+  youtubeUrl: 'https://www.youtube.com/@atelier-example',
+  linkedinUrl: 'https://www.linkedin.com/company/atelier-example',
+};
 /** Renders with the deployment's social accounts and repository set (GitHub shown), or the repository unset. */
 function withLinks(ui: ReactNode, repositoryUrl: string | null = REPOSITORY, accounts: Partial<typeof ACCOUNTS> = ACCOUNTS) {
   return render(<MockedProvider mocks={[siteLinksMock({ repositoryUrl, ...accounts })]}>{ui}</MockedProvider>);
@@ -160,7 +164,7 @@ describe('GitHub link with no repository set', () => {
 });
 
 describe('social links with no account set', () => {
-  it('show no card and no banner at all, rather than the networks\' home pages', async () => {
+  it("show no card and no banner at all, rather than the networks' home pages", async () => {
     const { container } = withLinks(
       <>
         <ConnectCards />

@@ -10,7 +10,9 @@ export function OurPlans() {
             OUR PLANS
           </h2>
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Start free, upgrade when you need more</p>
-          <p className="mx-auto mt-4 max-w-2xl text-slate-600">A 14-day free trial, no credit card needed. Plan changes are prorated, and cancelling keeps access until the end of the billing period.</p>
+          <p className="mx-auto mt-4 max-w-2xl text-slate-600">
+            A 14-day free trial, no credit card needed. Plan changes are prorated, and cancelling keeps access until the end of the billing period.
+          </p>
         </div>
         <div className="mt-14">
           <Plans />

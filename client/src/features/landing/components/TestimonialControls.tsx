@@ -8,7 +8,12 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 export function TestimonialControls({ index, onStep, onSelect }: { index: number; onStep: (step: number) => void; onSelect: (index: number) => void }) {
   return (
     <div className="mt-8 flex items-center justify-center gap-4">
-      <button type="button" onClick={() => onStep(-1)} aria-label="Previous testimonial" className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}>
+      <button
+        type="button"
+        onClick={() => onStep(-1)}
+        aria-label="Previous testimonial"
+        className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}
+      >
         <ChevronLeft aria-hidden className="size-5" />
       </button>
       <div className="flex items-center">
@@ -25,7 +30,12 @@ export function TestimonialControls({ index, onStep, onSelect }: { index: number
           </button>
         ))}
       </div>
-      <button type="button" onClick={() => onStep(1)} aria-label="Next testimonial" className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}>
+      <button
+        type="button"
+        onClick={() => onStep(1)}
+        aria-label="Next testimonial"
+        className={`rounded-full border border-slate-300 bg-white p-2 text-slate-700 hover:border-indigo-300 hover:text-indigo-700 ${focusRing}`}
+      >
         <ChevronRight aria-hidden className="size-5" />
       </button>
     </div>

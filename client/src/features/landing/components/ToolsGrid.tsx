@@ -26,7 +26,10 @@ function ToolMedia({ tool }: { tool: Tool }) {
   return (
     <div ref={ref} className={`h-36 bg-gradient-to-br ${tool.gradient}`}>
       <LoopMedia active={inView} className="flex size-full items-center justify-center">
-        <div aria-hidden className="absolute inset-0 opacity-30 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_40%),radial-gradient(circle_at_80%_70%,white_0,transparent_35%)]" />
+        <div
+          aria-hidden
+          className="absolute inset-0 opacity-30 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_40%),radial-gradient(circle_at_80%_70%,white_0,transparent_35%)]"
+        />
         <FallbackImage
           src={`/media/tools/${mediaSlug(tool.title)}.svg`}
           width={320}
@@ -58,7 +61,9 @@ export function ToolsGrid() {
             EXPLORE OUR AI TOOLS
           </h2>
           <p className="mt-3 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Everything you need to create, in one studio</p>
-          <p className="mx-auto mt-4 max-w-2xl text-slate-600">Write, design and polish with {COUNT_WORDS[CARDS.length] ?? CARDS.length} focused tools that share one account and one history.</p>
+          <p className="mx-auto mt-4 max-w-2xl text-slate-600">
+            Write, design and polish with {COUNT_WORDS[CARDS.length] ?? CARDS.length} focused tools that share one account and one history.
+          </p>
         </div>
 
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -74,9 +79,7 @@ export function ToolsGrid() {
                   <div className="flex flex-1 flex-col p-6">
                     <h3 className="text-lg font-semibold text-slate-900">{tool.title}</h3>
                     <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{tool.description}</p>
-                    <span
-                      className={`mt-5 inline-flex items-center gap-1.5 text-sm font-semibold ${user ? 'text-indigo-600' : 'text-slate-500'}`}
-                    >
+                    <span className={`mt-5 inline-flex items-center gap-1.5 text-sm font-semibold ${user ? 'text-indigo-600' : 'text-slate-500'}`}>
                       {user ? (
                         <>
                           Access Tool <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transition-none" />

@@ -54,6 +54,11 @@ describe('releaseVelocity', () => {
   it('is 0 with fewer than two samples in the window', () => {
     expect(releaseVelocity([])).toBe(0);
     expect(releaseVelocity([{ x: 5, t: 10 }])).toBe(0);
-    expect(releaseVelocity([{ x: 0, t: 0 }, { x: -100, t: 1000 }])).toBe(0);
+    expect(
+      releaseVelocity([
+        { x: 0, t: 0 },
+        { x: -100, t: 1000 },
+      ]),
+    ).toBe(0);
   });
 });

@@ -65,9 +65,7 @@ export function MaskPainter({ src, fileName, active, onActiveChange, strokes, on
 
       {!broken && <BrushSwitch id={switchId} hintId={switchHintId} active={active} disabled={disabled} onActiveChange={onActiveChange} />}
 
-      {brushing && (
-        <BrushControls sizeId={sizeId} hintId={hintId} brush={brush} onBrushChange={setBrush} disabled={disabled} painted={painted} onUndo={undo} onClear={clear} />
-      )}
+      {brushing && <BrushControls sizeId={sizeId} hintId={hintId} brush={brush} onBrushChange={setBrush} disabled={disabled} painted={painted} onUndo={undo} onClear={clear} />}
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>

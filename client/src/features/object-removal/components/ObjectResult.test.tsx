@@ -65,7 +65,9 @@ const download = () => screen.getByRole('button', { name: /Download/ });
 
 /** The working steps, with which one is current. */
 function steps() {
-  return screen.getAllByRole('listitem').map((li) => ({ label: li.textContent?.replace(/\s*\((done|in progress)\)\s*$/, '').trim(), current: li.getAttribute('aria-current') === 'step' }));
+  return screen
+    .getAllByRole('listitem')
+    .map((li) => ({ label: li.textContent?.replace(/\s*\((done|in progress)\)\s*$/, '').trim(), current: li.getAttribute('aria-current') === 'step' }));
 }
 
 describe('ObjectResult: the four states (product §2)', () => {
@@ -107,7 +109,14 @@ describe('ObjectResult: the four states (product §2)', () => {
   });
 
   it('error: shows why, and neither the empty state nor a result', () => {
-    render(<ObjectResult job={job({ status: 'failed', error: { code: null, message: 'The object could not be found', field: 'object' } })} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);
+    render(
+      <ObjectResult
+        job={job({ status: 'failed', error: { code: null, message: 'The object could not be found', field: 'object' } })}
+        originalUrl="blob:orig"
+        onCancel={noop}
+        onUpgraded={noop}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('The object could not be found');
     expect(screen.queryByText('No Image Processed')).toBeNull();
     expect(screen.queryByText('Object Removed')).toBeNull();

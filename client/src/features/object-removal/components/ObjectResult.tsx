@@ -74,7 +74,9 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
             <DownloadImageButton url={resultUrl} prefix="object-removed" />
           </div>
           {job.creation && isEmbeddedProvider(job.creation.provider) && (
-            <p className="text-xs text-slate-500">Found and filled in offline by Atelier's built-in models; to use Cloudinary's generative remove instead, set CLOUDINARY_URL on the server.</p>
+            <p className="text-xs text-slate-500">
+              Found and filled in offline by Atelier's built-in models; to use Cloudinary's generative remove instead, set CLOUDINARY_URL on the server.
+            </p>
           )}
         </>
       ) : (

@@ -12,13 +12,19 @@ const noop = () => {};
 const running = (phase: JobSnapshot['phase']) => job({ status: 'running', jobId: 'j1', phase, percent: 30 });
 
 function steps() {
-  return within(screen.getByRole('list')).getAllByRole('listitem').map((li) => ({
-    label: li.textContent?.replace(/\s*\((done|in progress)\)\s*$/, '').trim(),
-    state: li.getAttribute('aria-current') === 'step' ? 'active' : li.textContent?.includes('(done)') ? 'done' : 'todo',
-  }));
+  return within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((li) => ({
+      label: li.textContent?.replace(/\s*\((done|in progress)\)\s*$/, '').trim(),
+      state: li.getAttribute('aria-current') === 'step' ? 'active' : li.textContent?.includes('(done)') ? 'done' : 'todo',
+    }));
 }
 /** What the live status line says (the visible phase). */
-const phaseText = () => screen.getAllByRole('status').map((s) => s.textContent?.trim()).find((t) => t) ?? '';
+const phaseText = () =>
+  screen
+    .getAllByRole('status')
+    .map((s) => s.textContent?.trim())
+    .find((t) => t) ?? '';
 
 describe('ResumeResult (product §2, §4)', () => {
   it('is empty before a review', () => {
@@ -49,7 +55,11 @@ describe('ResumeResult (product §2, §4)', () => {
     render(<ResumeResult job={job({ status: 'completed', jobId: 'j1', phase: 'COMPLETED', percent: 100, text })} onCancel={noop} onUpgraded={noop} />);
     const region = screen.getByRole('region', { name: 'Resume feedback' });
     expect(region.className.split(' ')).toEqual(expect.arrayContaining(['md:max-h-[500px]', 'md:overflow-y-auto']));
-    expect(within(region).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Strengths', 'Improve']);
+    expect(
+      within(region)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Strengths', 'Improve']);
     expect(within(region).getByText('Clear').tagName).toBe('STRONG');
     expect(within(region).queryByText(/##/)).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();

@@ -29,19 +29,10 @@ export function Accordion({ items, initialOpen = null, level = 3 }: { items: Acc
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50 sm:text-base"
               >
                 {item.title}
-                <ChevronDown
-                  aria-hidden
-                  className={`size-5 shrink-0 text-slate-400 transition-transform ${isOpen ? 'rotate-180' : ''}`}
-                />
+                <ChevronDown aria-hidden className={`size-5 shrink-0 text-slate-400 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
               </button>
             </Heading>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              hidden={!isOpen}
-              className="px-5 pb-5 text-sm leading-6 text-slate-600"
-            >
+            <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!isOpen} className="px-5 pb-5 text-sm leading-6 text-slate-600">
               {item.content}
             </div>
           </div>

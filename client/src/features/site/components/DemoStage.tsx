@@ -15,11 +15,7 @@ function Lines({ count, start = 0, className = 'bg-slate-300' }: { count: number
   return (
     <>
       {Array.from({ length: count }, (_, i) => (
-        <div
-          key={i}
-          className={`demo-grow h-2.5 origin-left rounded-full ${className}`}
-          style={{ ...delay(start + i * 0.25), width: `${92 - ((i * 17) % 35)}%` }}
-        />
+        <div key={i} className={`demo-grow h-2.5 origin-left rounded-full ${className}`} style={{ ...delay(start + i * 0.25), width: `${92 - ((i * 17) % 35)}%` }} />
       ))}
     </>
   );

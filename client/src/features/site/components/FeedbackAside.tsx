@@ -19,10 +19,7 @@ export function FeedbackAside() {
         </span>
         <h2 className="mt-4 font-semibold text-slate-900">Prefer email?</h2>
         <p className="mt-1 text-sm text-slate-600">Write to us any time and we'll reply within a day.</p>
-        <a
-          href={`mailto:${SUPPORT_EMAIL}`}
-          className="mt-2 inline-block text-sm font-medium break-all text-indigo-600 hover:text-indigo-500"
-        >
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-2 inline-block text-sm font-medium break-all text-indigo-600 hover:text-indigo-500">
           {SUPPORT_EMAIL}
         </a>
       </div>

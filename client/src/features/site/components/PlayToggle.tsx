@@ -3,9 +3,7 @@ import { Pause, Play } from 'lucide-react';
 export function PlayBadge({ playing }: { playing: boolean }) {
   return (
     <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${
-        playing ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600'
-      }`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${playing ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600'}`}
     >
       <span className={`size-1.5 rounded-full ${playing ? 'animate-pulse bg-emerald-500' : 'bg-slate-400'}`} />
       {playing ? 'Playing' : 'Paused'}

@@ -9,12 +9,7 @@ export function StarRating({ value, onChange }: { value: number; onChange: (v: n
   const current = RATINGS.find((r) => r.value === shown);
   return (
     <div className="flex flex-col items-center gap-3">
-      <div
-        role="radiogroup"
-        aria-label="Rating"
-        className="flex items-center gap-1 sm:gap-2"
-        onMouseLeave={() => setHover(0)}
-      >
+      <div role="radiogroup" aria-label="Rating" className="flex items-center gap-1 sm:gap-2" onMouseLeave={() => setHover(0)}>
         {RATINGS.map((r) => {
           const active = r.value <= shown;
           return (
@@ -30,10 +25,7 @@ export function StarRating({ value, onChange }: { value: number; onChange: (v: n
               onClick={() => onChange(r.value)}
               className="rounded-lg p-1 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              <Star
-                aria-hidden
-                className={`size-8 sm:size-10 ${active ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-slate-300'}`}
-              />
+              <Star aria-hidden className={`size-8 sm:size-10 ${active ? 'fill-amber-400 text-amber-400' : 'fill-transparent text-slate-300'}`} />
             </button>
           );
         })}

@@ -8,15 +8,7 @@ export interface StatusToastState {
 }
 
 /** A card-style toast in the corner that hides itself after `duration` ms. */
-export function StatusToast({
-  toast,
-  onClose,
-  duration = 5000,
-}: {
-  toast: StatusToastState | null;
-  onClose: () => void;
-  duration?: number;
-}) {
+export function StatusToast({ toast, onClose, duration = 5000 }: { toast: StatusToastState | null; onClose: () => void; duration?: number }) {
   useEffect(() => {
     if (!toast) return;
     const timer = window.setTimeout(onClose, duration);
@@ -40,12 +32,7 @@ export function StatusToast({
         <p className="font-semibold text-slate-900">{toast.title}</p>
         <p className="mt-0.5 text-sm text-slate-600">{toast.message}</p>
       </div>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label="Dismiss"
-        className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
-      >
+      <button type="button" onClick={onClose} aria-label="Dismiss" className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
         <X aria-hidden className="size-4" />
       </button>
     </div>

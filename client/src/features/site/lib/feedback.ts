@@ -3,15 +3,7 @@ export function categoryValue(label: string): string {
   return label.toLowerCase().replace(' ', '_');
 }
 
-export const FEEDBACK_CATEGORY_LABELS = [
-  'General Feedback',
-  'UI/UX Feedback',
-  'Responsiveness Issue',
-  'Website Experience',
-  'Website Issue',
-  'Report an Issue',
-  'Other',
-] as const;
+export const FEEDBACK_CATEGORY_LABELS = ['General Feedback', 'UI/UX Feedback', 'Responsiveness Issue', 'Website Experience', 'Website Issue', 'Report an Issue', 'Other'] as const;
 
 export const FEEDBACK_CATEGORIES = FEEDBACK_CATEGORY_LABELS.map((label) => ({ label, value: categoryValue(label) }));
 

@@ -36,7 +36,12 @@ async function send() {
 describe('ContactRoute (product §4, §5, §8)', () => {
   it('labels its four fields, all required, the e-mail of email type', () => {
     renderRoute();
-    for (const [label, id] of [['Name', 'contact-name'], ['Email', 'contact-email'], ['Subject', 'contact-subject'], ['Message', 'contact-message']] as const) {
+    for (const [label, id] of [
+      ['Name', 'contact-name'],
+      ['Email', 'contact-email'],
+      ['Subject', 'contact-subject'],
+      ['Message', 'contact-message'],
+    ] as const) {
       expect(screen.getByLabelText(label)).toBe(field(id));
       expect(field(id).required).toBe(true);
     }

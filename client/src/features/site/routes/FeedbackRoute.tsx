@@ -27,8 +27,27 @@ export function FeedbackRoute() {
           <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
             <StarRating value={rating} onChange={rate} />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField id="feedback-name" label="Name" name="name" autoComplete="name" aria-required value={form.name} onChange={(e) => update('name', e.target.value)} placeholder="Your name" />
-              <TextField id="feedback-email" label="Email" name="email" type="email" autoComplete="email" aria-required value={form.email} onChange={(e) => update('email', e.target.value)} placeholder="you@example.com" />
+              <TextField
+                id="feedback-name"
+                label="Name"
+                name="name"
+                autoComplete="name"
+                aria-required
+                value={form.name}
+                onChange={(e) => update('name', e.target.value)}
+                placeholder="Your name"
+              />
+              <TextField
+                id="feedback-email"
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                aria-required
+                value={form.email}
+                onChange={(e) => update('email', e.target.value)}
+                placeholder="you@example.com"
+              />
             </div>
             <SelectField id="feedback-category" label="Category" name="category" value={form.category} onChange={(e) => update('category', e.target.value)}>
               {FEEDBACK_CATEGORIES.map((c) => (
@@ -37,12 +56,18 @@ export function FeedbackRoute() {
                 </option>
               ))}
             </SelectField>
-            <TextAreaField id="feedback-message" label="Message" name="message" rows={5} aria-required value={form.message} onChange={(e) => update('message', e.target.value)} placeholder="Share your thoughts" />
+            <TextAreaField
+              id="feedback-message"
+              label="Message"
+              name="message"
+              rows={5}
+              aria-required
+              value={form.message}
+              onChange={(e) => update('message', e.target.value)}
+              placeholder="Share your thoughts"
+            />
             {error ? (
-              <div
-                role="alert"
-                className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2.5 text-sm text-rose-700"
-              >
+              <div role="alert" className="flex items-start gap-2 rounded-lg border border-rose-200 bg-rose-50 px-3 py-2.5 text-sm text-rose-700">
                 <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <span>{error}</span>
               </div>
@@ -82,12 +107,7 @@ function ThanksModal({ onClose }: { onClose: () => void }) {
         className="relative w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-xl sm:p-8"
         onClick={(e) => e.stopPropagation()}
       >
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="absolute top-3 right-3 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
-        >
+        <button type="button" onClick={onClose} aria-label="Close" className="absolute top-3 right-3 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600">
           <X aria-hidden className="size-5" />
         </button>
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">

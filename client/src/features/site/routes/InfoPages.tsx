@@ -20,8 +20,8 @@ export function AboutRoute() {
           heading: 'Our mission',
           body: (
             <p>
-              Good content takes time. We build focused AI tools that take care of the first draft, the busywork and the
-              fiddly edits, so creators, marketers and job seekers can spend their energy on ideas and judgement.
+              Good content takes time. We build focused AI tools that take care of the first draft, the busywork and the fiddly edits, so creators, marketers and job seekers can
+              spend their energy on ideas and judgement.
             </p>
           ),
         },
@@ -39,12 +39,7 @@ export function AboutRoute() {
         },
         {
           heading: 'How we work',
-          body: (
-            <p>
-              We are a small, remote team. We ship in small steps, read every piece of feedback and prefer simple tools
-              that do one thing well over a maze of settings.
-            </p>
-          ),
+          body: <p>We are a small, remote team. We ship in small steps, read every piece of feedback and prefer simple tools that do one thing well over a maze of settings.</p>,
         },
         {
           heading: 'Talk to us',
@@ -90,8 +85,8 @@ export function PrivacyRoute() {
           heading: 'How we use it',
           body: (
             <p>
-              We use your information to provide and improve the tools, to show your creation history, to answer your
-              messages and to keep the service secure. We do not sell your personal information.
+              We use your information to provide and improve the tools, to show your creation history, to answer your messages and to keep the service secure. We do not sell your
+              personal information.
             </p>
           ),
         },
@@ -99,19 +94,14 @@ export function PrivacyRoute() {
           heading: 'Sharing',
           body: (
             <p>
-              Creations stay private unless you choose to publish them to the community gallery. We share data only with
-              the service providers needed to run Atelier (hosting, sign-in and AI model providers), under contract.
+              Creations stay private unless you choose to publish them to the community gallery. We share data only with the service providers needed to run Atelier (hosting,
+              sign-in and AI model providers), under contract.
             </p>
           ),
         },
         {
           heading: 'Your choices',
-          body: (
-            <p>
-              You can ask us to export or delete your data at any time by writing to {mail}. Deleting your account
-              removes your creations from our systems.
-            </p>
-          ),
+          body: <p>You can ask us to export or delete your data at any time by writing to {mail}. Deleting your account removes your creations from our systems.</p>,
         },
       ]}
     />
@@ -129,18 +119,15 @@ export function SecurityRoute() {
         {
           heading: 'Data protection',
           body: (
-            <p>
-              All traffic to Atelier is encrypted in transit with TLS. Stored files and account data are encrypted at
-              rest, and access is limited to the systems that need it.
-            </p>
+            <p>All traffic to Atelier is encrypted in transit with TLS. Stored files and account data are encrypted at rest, and access is limited to the systems that need it.</p>
           ),
         },
         {
           heading: 'Authentication',
           body: (
             <p>
-              Sign-in is handled by a dedicated identity provider. Every request to our AI tools carries a short-lived
-              token, and your creations are only visible to you unless you publish them.
+              Sign-in is handled by a dedicated identity provider. Every request to our AI tools carries a short-lived token, and your creations are only visible to you unless you
+              publish them.
             </p>
           ),
         },
@@ -158,8 +145,7 @@ export function SecurityRoute() {
           heading: 'Reporting a vulnerability',
           body: (
             <p>
-              If you believe you have found a security issue, please email {mail} with the details. We will acknowledge
-              your report promptly and keep you informed while we fix it.
+              If you believe you have found a security issue, please email {mail} with the details. We will acknowledge your report promptly and keep you informed while we fix it.
             </p>
           ),
         },
@@ -179,10 +165,7 @@ export function TermsRoute() {
         {
           heading: 'Your account',
           body: (
-            <p>
-              You are responsible for the activity on your account and for keeping your sign-in details safe. You must
-              be old enough to form a binding contract where you live.
-            </p>
+            <p>You are responsible for the activity on your account and for keeping your sign-in details safe. You must be old enough to form a binding contract where you live.</p>
           ),
         },
         {
@@ -199,26 +182,21 @@ export function TermsRoute() {
           heading: 'Your content',
           body: (
             <p>
-              You keep the rights to the prompts and files you provide and to the results you create, subject to the
-              rights of others. Publishing a creation lets other users view it in the community gallery.
+              You keep the rights to the prompts and files you provide and to the results you create, subject to the rights of others. Publishing a creation lets other users view
+              it in the community gallery.
             </p>
           ),
         },
         {
           heading: 'Plans and limits',
-          body: (
-            <p>
-              The Free plan includes a monthly allowance of text generations; Premium unlocks every tool. We may change
-              plan features with reasonable notice.
-            </p>
-          ),
+          body: <p>The Free plan includes a monthly allowance of text generations; Premium unlocks every tool. We may change plan features with reasonable notice.</p>,
         },
         {
           heading: 'Disclaimers',
           body: (
             <p>
-              AI output can be inaccurate or unexpected. Review results before relying on them. The service is provided
-              “as is”, to the extent permitted by law. Questions about these terms? Write to {mail}.
+              AI output can be inaccurate or unexpected. Review results before relying on them. The service is provided “as is”, to the extent permitted by law. Questions about
+              these terms? Write to {mail}.
             </p>
           ),
         },

@@ -77,11 +77,20 @@ const INCLUDED = [
 ];
 
 const PRICING_FAQ = [
-  { q: 'What counts as a text generation?', a: 'Each article or set of blog titles you generate counts as one. Free accounts get 10 a month; the allowance resets at the start of each month.' },
-  { q: 'Which tools need Premium?', a: 'Image generation, background removal, object removal and resume review are Premium tools. Articles and blog titles are available on both plans.' },
+  {
+    q: 'What counts as a text generation?',
+    a: 'Each article or set of blog titles you generate counts as one. Free accounts get 10 a month; the allowance resets at the start of each month.',
+  },
+  {
+    q: 'Which tools need Premium?',
+    a: 'Image generation, background removal, object removal and resume review are Premium tools. Articles and blog titles are available on both plans.',
+  },
   { q: 'Is there a free trial?', a: 'Yes. Premium comes with a 14-day free trial, no credit card needed. Start it from your account page; every Premium tool unlocks at once.' },
   { q: 'What happens when I change plans?', a: 'Plan changes are prorated: you pay only for the time you use on each plan.' },
-  { q: 'Can I cancel at any time?', a: 'Yes. Cancel anytime — you keep access until the end of the billing period, then your account returns to the Free plan. Your creations stay.' },
+  {
+    q: 'Can I cancel at any time?',
+    a: 'Yes. Cancel anytime — you keep access until the end of the billing period, then your account returns to the Free plan. Your creations stay.',
+  },
   { q: 'Do I keep the rights to what I create?', a: 'Yes. The content you create is yours to use, subject to our Terms of Service.' },
 ];
 
@@ -133,11 +142,7 @@ export function DemoRoute() {
 
   return (
     <SitePage>
-      <PageIntro
-        eyebrow="Demo"
-        title="See every tool in action"
-        intro="Pick a tool to watch a short animated walkthrough of what it does."
-      />
+      <PageIntro eyebrow="Demo" title="See every tool in action" intro="Pick a tool to watch a short animated walkthrough of what it does." />
       <div className="mt-10 grid gap-6 sm:mt-12 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <div role="tablist" aria-label="Tools" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
           {DEMO_TOOLS.map((t) => {
@@ -153,9 +158,7 @@ export function DemoRoute() {
                 aria-controls="demo-panel"
                 onClick={() => select(t.id)}
                 className={`flex shrink-0 items-center gap-2.5 rounded-xl border px-3 py-2.5 text-left text-sm font-medium transition ${
-                  active
-                    ? 'border-indigo-500 bg-indigo-50 text-indigo-700'
-                    : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50'
+                  active ? 'border-indigo-500 bg-indigo-50 text-indigo-700' : 'border-slate-200 bg-white text-slate-700 hover:border-slate-300 hover:bg-slate-50'
                 }`}
               >
                 <Icon aria-hidden className="size-4 shrink-0" />
@@ -182,9 +185,7 @@ export function DemoRoute() {
               <ol className="mt-2 space-y-2">
                 {tool.howItWorks.map((step, i) => (
                   <li key={step} className="flex items-start gap-2 text-sm text-slate-600">
-                    <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
-                      {i + 1}
-                    </span>
+                    <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">{i + 1}</span>
                     {step}
                   </li>
                 ))}

@@ -214,9 +214,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
                 type="button"
                 aria-pressed={lang === l.id}
                 onClick={() => setLang(l.id)}
-                className={`rounded-md px-2.5 py-1 text-xs font-medium ${
-                  lang === l.id ? 'bg-white/15 text-white' : 'text-slate-400 hover:text-slate-200'
-                }`}
+                className={`rounded-md px-2.5 py-1 text-xs font-medium ${lang === l.id ? 'bg-white/15 text-white' : 'text-slate-400 hover:text-slate-200'}`}
               >
                 {l.label}
               </button>
@@ -225,7 +223,12 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
           <CopyCodeButton code={code} />
         </div>
         {/* Focusable: a sample taller or wider than its box scrolls from the keyboard too. */}
-        <pre tabIndex={0} role="region" aria-label={`${endpoint.path} in ${LANGS.find((l) => l.id === lang)?.label ?? lang}`} className="max-h-80 overflow-auto p-4 text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400">
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label={`${endpoint.path} in ${LANGS.find((l) => l.id === lang)?.label ?? lang}`}
+          className="max-h-80 overflow-auto p-4 text-xs leading-5 text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400"
+        >
           <code>{code}</code>
         </pre>
       </div>
@@ -242,9 +245,8 @@ export function ApiRoute() {
         intro="Call the same AI tools from your own code. Every request is a POST with a bearer token from your signed-in session."
       />
       <div className="mx-auto mt-8 max-w-3xl rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
-        Send <code className="font-mono font-semibold">Authorization: Bearer &lt;token&gt;</code> with every call. Each response
-        is JSON <code className="font-mono">{'{ success, content, message }'}</code>; when success is false, message says why.
-        New here?{' '}
+        Send <code className="font-mono font-semibold">Authorization: Bearer &lt;token&gt;</code> with every call. Each response is JSON{' '}
+        <code className="font-mono">{'{ success, content, message }'}</code>; when success is false, message says why. New here?{' '}
         <Link to="/signup" className="font-semibold underline">
           Create a free account
         </Link>{' '}
@@ -324,11 +326,7 @@ const DOC_SECTIONS = [
 export function DocumentationRoute() {
   return (
     <SitePage>
-      <PageIntro
-        eyebrow="Documentation"
-        title="Documentation"
-        intro="Everything you need to get the most out of Atelier's tools."
-      />
+      <PageIntro eyebrow="Documentation" title="Documentation" intro="Everything you need to get the most out of Atelier's tools." />
       <div className="mx-auto mt-10 max-w-3xl sm:mt-12">
         <Accordion items={DOC_SECTIONS} initialOpen={0} level={2} />
       </div>
