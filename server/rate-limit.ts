@@ -1,5 +1,8 @@
-// Sliding-window request limits in Redis (a sorted set of request times per key),
-// shared by every API process and exact at window edges.
+// Sliding-window request limits in Redis (a sorted set of request times per key: Redis's own
+// documented sliding-log pattern), shared by every API process and exact at window edges.
+// Not rate-limiter-flexible: its Redis limiter counts in fixed windows, which let a client send
+// up to twice the limit across a window's edge, and the limits here are counted exactly
+// (e.g. tests/community/like-rate-limit.test.ts).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from './shared/platform/errors.js';

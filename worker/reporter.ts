@@ -2,7 +2,7 @@
 // Redis and out as events (job.events.ts); Postgres hears only of its end. If the job was
 // ended meanwhile (cancelled), the next report is refused and stops it.
 import type { JobPhase } from '../server/shared/db/generated/enums.js';
-import { emitJobEvent } from '../server/shared/jobs/job.events.js';
+import { commonPrefixLength, emitJobEvent } from '../server/shared/jobs/job.events.js';
 import type { WorkingPhase } from '../server/shared/jobs/job.store.js';
 import type { WorkerServices } from './context.js';
 
@@ -55,8 +55,7 @@ export class Reporter {
       return;
     }
     // This attempt wrote something else: replace from where the texts part.
-    let p = 0;
-    while (p < full.length && full[p] === this.emitted[p]) p += 1;
+    const p = commonPrefixLength(full, this.emitted);
     this.emitted = full;
     await this.emit(full.slice(p), p, 'Retrying: the text was rewritten', full);
   }

@@ -13,7 +13,7 @@ import { Topic, type JobEvent } from '../../shared/platform/pubsub.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import type { ToolDefinition } from '../../shared/tools/tool.js';
 import { currentMonth, type QueuePayload, type QuotaCharge } from '../../shared/jobs/job.kinds.js';
-import { createJobState, isTerminal, readJobLive } from '../../shared/jobs/job.events.js';
+import { commonPrefixLength, createJobState, isTerminal, readJobLive } from '../../shared/jobs/job.events.js';
 import { countLiveJobs, endJob, insertJob, readJob } from '../../shared/jobs/job.store.js';
 
 export type { Job };
@@ -257,10 +257,8 @@ export class SubscriberView {
       this.text = next;
     } else {
       // The worker rewrote its output (a retry that wrote something else): replace from where they differ.
-      let p = 0;
-      while (p < next.length && next[p] === this.text[p]) p += 1;
-      offset = p;
-      delta = next.slice(p);
+      offset = commonPrefixLength(next, this.text);
+      delta = next.slice(offset);
       this.text = next;
     }
     if (PHASE_RANK[e.phase] >= PHASE_RANK[this.phase]) this.phase = e.phase;

@@ -93,3 +93,10 @@ export async function readJobLive(redis: Redis, prefix: string, jobId: string): 
 export async function readJobText(redis: Redis, prefix: string, jobId: string): Promise<string> {
   return (await redis.get(jobTextKey(prefix, jobId))) ?? '';
 }
+
+/** Where two texts part: the length of their common beginning (a retry that rewrote the streamed text is replaced from there). */
+export function commonPrefixLength(a: string, b: string): number {
+  let p = 0;
+  while (p < a.length && a[p] === b[p]) p += 1;
+  return p;
+}
