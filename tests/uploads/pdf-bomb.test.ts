@@ -170,18 +170,20 @@ describe('hostile PDFs for resume review', () => {
 
   it('stops reading a PDF that takes longer than the time bound', async () => {
     // 40 pages showing the same 64 MB of spaces: within the bounds on unpacked bytes, pages
-    // and text, but 2.5 GB to read through.
-    const own = await startStack({ LOCAL_STREAM_DELAY_MS: '0', PDF_READ_TIMEOUT_MS: '2000' });
+    // and text, but 2.5 GB to read through. The bound leaves a real resume's read (a new reader
+    // process, started on a busy 2-core machine) room to finish afterwards.
+    const own = await startStack({ LOCAL_STREAM_DELAY_MS: '0', PDF_READ_TIMEOUT_MS: '3000' });
     try {
       const pdf = makeBombPdf(await deflatedSpaces(64 * MB), { pages: 40 });
       const g = await measured(() => reviewByGraphql(own, pdf));
       console.info('slow PDF via GraphQL:', { ...g, result: undefined });
       expect(g.result).toMatchObject({ phase: 'FAILED', errorCode: 'PAYLOAD_TOO_LARGE' });
       expect(g.result.message).toMatch(/took too long to read/);
-      expect(g.ms).toBeLessThan(6_000);
+      expect(g.ms).toBeLessThan(7_000);
       expect(g.childrenPeakMb).toBeLessThan(CHILDREN_MB);
       expect(g.stallMs).toBeLessThan(STALL_MS);
-      expect(await reviewByGraphql(own, makePdf(SAMPLE_RESUME))).toMatchObject({ phase: 'COMPLETED' });
+      const after = await reviewByGraphql(own, makePdf(SAMPLE_RESUME));
+      expect(after, after.message).toMatchObject({ phase: 'COMPLETED' });
     } finally {
       await own.close();
     }
