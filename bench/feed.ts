@@ -67,7 +67,7 @@ type Request = Omit<LoadSpec, 'connections' | 'seconds'>;
 
 /**
  * The API's request. `throughApollo`: the body carries (empty) extensions, which the feed's
- * kept pages never answer (server/http/feed-fast-path.ts), so every request runs the statement.
+ * kept pages never answer (server/graphql/feed-pages/plugin.ts), so every request runs the statement.
  */
 export const graphqlSpec = (url: string, variables: Record<string, unknown>, tokens?: string[], throughApollo = false): Request => ({
   url: `${url}/graphql`,
