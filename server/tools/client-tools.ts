@@ -1,10 +1,11 @@
 // What the browser app's tool catalogue takes from each tool's definition, written as a module of
 // the client (client/src/tools/server-tools.ts) by `npm run schema:print`: the client never imports
 // server code, so the definitions reach it as generated data, like the GraphQL schema does.
-import { TOOLS } from '../shared/tools/catalogue.js';
+import { toolsFor } from '../shared/tools/catalogue.js';
 
 export function clientToolsModule(): string {
-  const tools = TOOLS.filter((t) => t.kind !== 'noop').map((t) => ({
+  // The tools a deployment offers by default: the benchmark-only one is left out as the schema leaves it out.
+  const tools = toolsFor({ ENABLE_NOOP_TOOL: false }).map((t) => ({
     kind: t.kind,
     plan: t.plan,
     creationType: t.creationType,

@@ -37,7 +37,7 @@ function enumType(entries: object, name: string | undefined, description: string
 }
 
 /** The GraphQL shape of one zod field: wrappers (default, optional, pipe) unwrapped to the type they carry. */
-export function fieldShape(schema: z.ZodType): FieldShape {
+function fieldShape(schema: z.ZodType): FieldShape {
   const shape: Partial<FieldShape> = { nullable: false };
   let current = schema as z.core.$ZodType;
   let name: string | undefined;
