@@ -5,6 +5,7 @@ import type { PubSub } from '../shared/platform/pubsub.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingResolver } from '../modules/billing/billing.resolver.js';
 import { CreationResolver } from '../modules/creation/creation.resolver.js';
+import { EnginesResolver } from '../modules/engines/engines.resolver.js';
 import { JobProgressResolver, JobResolver } from '../modules/job/job.resolver.js';
 import { LikeResolver } from '../modules/like/like.resolver.js';
 import { MessagesResolver } from '../modules/messages/messages.resolver.js';
@@ -24,6 +25,7 @@ const resolvers = [
   LikeResolver,
   MessagesResolver,
   SiteLinksResolver,
+  EnginesResolver,
   JobResolver,
   JobProgressResolver,
   UploadLimitsResolver,

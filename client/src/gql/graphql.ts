@@ -10,6 +10,14 @@ export type ArticleLength =
   | 'MEDIUM'
   | 'SHORT';
 
+/** How the article sounds */
+export type ArticleTone =
+  | 'FRIENDLY'
+  | 'NEUTRAL'
+  | 'PERSUASIVE'
+  | 'PLAYFUL'
+  | 'PROFESSIONAL';
+
 /** Who decides the plan: DEMO, the built-in demo billing (no money is taken); CLERK, Clerk Billing; STRIPE, Stripe (Checkout to subscribe, its Customer Portal to change or cancel) */
 export type BillingMode =
   | 'CLERK'
@@ -54,7 +62,10 @@ export type FeedbackInput = {
 };
 
 export type GenerateArticleInput = {
+  /** The language to write in, e.g. "French"; none means English */
+  language?: string | null | undefined;
   length?: ArticleLength;
+  tone?: ArticleTone;
   topic: string;
 };
 
@@ -64,11 +75,26 @@ export type GenerateBlogTitlesInput = {
 };
 
 export type GenerateImageInput = {
+  aspectRatio?: ImageAspectRatio;
+  /** How many pictures to make (1–4); each is its own creation */
+  count?: number;
   description: string;
+  /** What the picture should not show */
+  negativePrompt?: string | null | undefined;
   /** Share it in the community gallery */
   publish?: boolean;
+  /** The same seed, description and settings give the same picture; none picks one at random */
+  seed?: number | null | undefined;
   style?: ImageStyle;
 };
+
+/** The picture's shape */
+export type ImageAspectRatio =
+  | 'LANDSCAPE'
+  | 'PORTRAIT'
+  | 'SQUARE'
+  | 'TALL'
+  | 'WIDE';
 
 export type ImageStyle =
   | 'ANIME'

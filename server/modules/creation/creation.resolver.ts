@@ -3,7 +3,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Roo
 import { requireUser, type Context } from '../../context.js';
 import { Topic, type CreationPublishedEvent } from '../../shared/platform/pubsub.js';
 import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
-import { preloadedOf, providerOf, type Creation, type CreationService, type LikedByMeSite, type Page } from './creation.service.js';
+import { metadataOf, preloadedOf, providerOf, type Creation, type CreationService, type LikedByMeSite, type Page } from './creation.service.js';
 
 type CreationContext = Context<{ creations: CreationService }> & { likedByMeSites?: LikedByMeSite[] };
 
@@ -78,5 +78,16 @@ export class CreationResolver {
   @FieldResolver(() => String, { description: 'Which provider made it, e.g. "openai" or "local"' })
   provider(@Root() c: Creation): string {
     return providerOf(c.metadata);
+  }
+
+  @FieldResolver(() => Boolean, { description: 'True when an embedded stand-in made it (a drawn picture, template text), not a model: shown with a "Placeholder" badge' })
+  placeholder(@Root() c: Creation): boolean {
+    return metadataOf(c.metadata).placeholder === true;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The engine and model that made it, e.g. "Ollama · llama3.2:3b"; null when not recorded' })
+  madeBy(@Root() c: Creation): string | null {
+    const { engine } = metadataOf(c.metadata);
+    return typeof engine === 'string' ? engine : null;
   }
 }

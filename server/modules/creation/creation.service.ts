@@ -250,5 +250,9 @@ export class CreationService {
   }
 }
 
+/** A creation's metadata as a record (an empty one when it is not an object). */
+export const metadataOf = (metadata: unknown): Record<string, unknown> =>
+  metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
+
 export const providerOf = (metadata: unknown): string =>
   metadata && typeof metadata === 'object' && 'provider' in metadata && typeof metadata.provider === 'string' ? metadata.provider : 'unknown';

@@ -51,6 +51,9 @@ export class JobProgress {
   @Field(() => String, { nullable: true })
   message!: string | null;
 
+  @Field(() => String, { nullable: true, description: 'The picture as it forms (a small JPEG data URL) when the image engine sends previews' })
+  preview?: string | null;
+
   @Field(() => CreationObject, { nullable: true, description: 'The result, once COMPLETED' })
   creation?: CreationObject | null;
 

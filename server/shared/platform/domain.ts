@@ -14,6 +14,28 @@ export const ARTICLE_LENGTH_RANGES = {
   LONG: [1200, 1600],
 } as const satisfies Record<ArticleLength, readonly [number, number]>;
 
+/** The article writer's advanced choices (issue 30): how it sounds. Honoured by real text models only. */
+export const ArticleTone = { NEUTRAL: 'NEUTRAL', FRIENDLY: 'FRIENDLY', PROFESSIONAL: 'PROFESSIONAL', PERSUASIVE: 'PERSUASIVE', PLAYFUL: 'PLAYFUL' } as const;
+export type ArticleTone = (typeof ArticleTone)[keyof typeof ArticleTone];
+export const ARTICLE_TONE_LABELS: Record<ArticleTone, string> = {
+  NEUTRAL: 'Neutral',
+  FRIENDLY: 'Friendly',
+  PROFESSIONAL: 'Professional',
+  PERSUASIVE: 'Persuasive',
+  PLAYFUL: 'Playful',
+};
+
+/** The image tool's advanced shape choice, and the width × height ratio each asks the engine for. */
+export const ImageAspectRatio = { SQUARE: 'SQUARE', LANDSCAPE: 'LANDSCAPE', PORTRAIT: 'PORTRAIT', WIDE: 'WIDE', TALL: 'TALL' } as const;
+export type ImageAspectRatio = (typeof ImageAspectRatio)[keyof typeof ImageAspectRatio];
+export const IMAGE_ASPECT_RATIOS: Record<ImageAspectRatio, { label: string; width: number; height: number }> = {
+  SQUARE: { label: 'Square 1:1', width: 1, height: 1 },
+  LANDSCAPE: { label: 'Landscape 3:2', width: 3, height: 2 },
+  PORTRAIT: { label: 'Portrait 2:3', width: 2, height: 3 },
+  WIDE: { label: 'Wide 16:9', width: 16, height: 9 },
+  TALL: { label: 'Tall 9:16', width: 9, height: 16 },
+};
+
 export const BlogCategory = {
   GENERAL: 'GENERAL',
   TECHNOLOGY: 'TECHNOLOGY',

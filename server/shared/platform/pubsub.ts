@@ -40,6 +40,8 @@ export interface JobEvent {
   creationId: string | null;
   /** The text ends at offset + delta: set when a retry's final answer is shorter than what was sent. */
   cut?: boolean;
+  /** The picture as it forms (a small JPEG data URL), when the engine sends previews; never stored. */
+  preview?: string;
 }
 
 /** What each topic carries: publishers and listeners are typed by it, so nothing casts. */

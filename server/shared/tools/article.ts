@@ -1,7 +1,7 @@
 // The article writer (product §5): a topic and a length, streamed as markdown.
 import { z } from 'zod';
-import { ARTICLE_LENGTH_LABELS, ARTICLE_LENGTH_WORDS, ArticleLength } from '../platform/domain.js';
-import { TOPIC_MAX_LENGTH } from '../platform/constants.js';
+import { ARTICLE_LENGTH_LABELS, ARTICLE_LENGTH_WORDS, ArticleLength, ArticleTone } from '../platform/domain.js';
+import { LANGUAGE_MAX_LENGTH, TOPIC_MAX_LENGTH } from '../platform/constants.js';
 import { requiredText } from '../platform/validation.js';
 import { defineTool } from './tool.js';
 
@@ -31,6 +31,14 @@ export const articleTool = defineTool({
       .enum(ArticleLength, { message: 'Length must be SHORT, MEDIUM or LONG' })
       .meta({ id: 'ArticleLength', description: 'Short 500–800, Medium 800–1200, Long 1200–1600 words' })
       .default('SHORT'),
+    // Advanced (docs/engines.md): honoured by real text models; the template writer has neither.
+    tone: z.enum(ArticleTone, { message: 'Unknown tone' }).meta({ id: 'ArticleTone', description: 'How the article sounds' }).default('NEUTRAL'),
+    language: z
+      .string()
+      .trim()
+      .max(LANGUAGE_MAX_LENGTH, `The language name is too long (at most ${LANGUAGE_MAX_LENGTH} characters)`)
+      .nullish()
+      .describe('The language to write in, e.g. "French"; none means English'),
   }),
   uploads: [],
   graphql: { mutation: 'generateArticle', description: 'Starts writing an article; follow it with jobProgress', fields: 'input', inputType: 'GenerateArticleInput' },
