@@ -13,6 +13,7 @@ import { runnableTools } from './tools/catalogue.js';
 import { createRegistry, serveMetrics, workerMetrics } from '../server/shared/platform/metrics.js';
 import { Queues } from '../server/shared/jobs/queues.js';
 import { reapAbandonedJobs } from './reaper.js';
+import { publishEngines } from '../server/shared/platform/engines.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -34,8 +35,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     db,
     redis,
     log,
-    text: createTextProvider(config),
-    images: createImageProviders(config),
+    text: await createTextProvider(config),
+    images: await createImageProviders(config),
     storage: createStorage(config),
   };
 
@@ -74,6 +75,13 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   );
   sweep.unref();
   const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST) : null;
+  // What this worker makes images and text with, for the pages (the Engines query) and for whoever reads the log.
+  const engines = { image: services.images.generator.engine, text: services.text.engine };
+  await publishEngines(redis, config.REDIS_PREFIX, engines);
+  log.info(
+    { image: engines.image.label, text: engines.text.label },
+    engines.image.placeholder || engines.text.placeholder ? 'engines: placeholders where no model is connected (docs/engines.md)' : 'engines',
+  );
   log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name }, 'worker ready');
 
   return {

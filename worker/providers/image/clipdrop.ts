@@ -90,6 +90,7 @@ const asFile = async (image: Buffer, name: string) => {
 
 export class ClipDropImageGenerator implements ImageGenerator {
   readonly name = 'clipdrop';
+  readonly engine = { name: 'clipdrop', label: 'ClipDrop text-to-image', model: null, placeholder: false, options: [] };
   constructor(private readonly client: ClipDropClient) {}
   generate(request: { prompt: string }, signal: AbortSignal): Promise<ImageOutput> {
     return this.client.call('/text-to-image/v1', { prompt: request.prompt.slice(0, CLIPDROP_PROMPT_MAX) }, signal);

@@ -13,7 +13,8 @@ import type { ImageProviders } from './types.js';
 
 export type { BackgroundRemover, ImageGenerator, ImageOutput, ImageProviders, ObjectRemover, Progress } from './types.js';
 
-export function createImageProviders(config: Config): ImageProviders {
+/** Async: finding a self-hosted engine on its default address is a network probe (docs/engines.md). */
+export async function createImageProviders(config: Config): Promise<ImageProviders> {
   const clipdrop = clipDropClient(config);
   if (clipdrop) {
     return {

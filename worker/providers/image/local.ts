@@ -3,9 +3,12 @@ import { imageEngine } from '../../models/engine.js';
 import type { ImageStyle } from '../../../server/shared/platform/domain.js';
 import { renderImage } from '../../models/render.js';
 import { GENERATED_IMAGE_SIZE } from '../../../server/shared/platform/constants.js';
+import { PLACEHOLDER_IMAGE_ENGINE } from '../../../server/shared/platform/engines.js';
 
+/** The placeholder: a drawing made from the description's words, not a model's picture (docs/engines.md). */
 export class LocalImageGenerator implements ImageGenerator {
   readonly name = 'local';
+  readonly engine = PLACEHOLDER_IMAGE_ENGINE;
   async generate(request: { description: string; style: ImageStyle }): Promise<ImageOutput> {
     return { bytes: await renderImage(request.description, request.style, GENERATED_IMAGE_SIZE) };
   }

@@ -5,6 +5,7 @@ import OpenAI from 'openai';
 import type { Config } from '../../../server/shared/platform/config.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
 import { fromStatus, retryAfterOf, TransientProviderError } from '../../../server/shared/platform/provider-errors.js';
+import type { EngineInfo, ImageEngineOption } from '../../../server/shared/platform/engines.js';
 import type { ImageGenerator, ImageOutput } from './types.js';
 
 type ImageSettings = Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'IMAGE_API_KEY' | 'IMAGE_BASE_URL' | 'IMAGE_MODEL'>;
@@ -22,10 +23,12 @@ export function imageSettings(config: ImageSettings): { apiKey: string | undefin
 
 export class OpenAIImageGenerator implements ImageGenerator {
   readonly name = 'openai';
+  readonly engine: EngineInfo<ImageEngineOption>;
   private readonly client: OpenAI;
   private readonly model: string;
   constructor(config: ImageSettings) {
     this.model = config.IMAGE_MODEL;
+    this.engine = { name: 'openai', label: `OpenAI-compatible images · ${this.model}`, model: this.model, placeholder: false, options: [] };
     const { apiKey, baseURL } = imageSettings(config);
     this.client = new OpenAI({ apiKey, baseURL, maxRetries: 0, timeout: 120_000 });
   }

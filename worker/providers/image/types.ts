@@ -1,6 +1,7 @@
 // The image providers' shapes, shared by the choice in index.ts and the implementations
 // in local.ts, openai.ts, cloudinary.ts and clipdrop.ts (which import this file, not index.ts).
 import type { ImageStyle } from '../../../server/shared/platform/domain.js';
+import type { EngineInfo, ImageEngineOption } from '../../../server/shared/platform/engines.js';
 
 /**
  * A finished image: bytes, or a URL the service hosts (fetched into our storage by
@@ -15,6 +16,8 @@ export type Progress = (percent: number, message: string) => void;
 
 export interface ImageGenerator {
   readonly name: string;
+  /** What the pages are told about it (docs/engines.md): label, model, placeholder, the options it honours. */
+  readonly engine: EngineInfo<ImageEngineOption>;
   generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
 }
 

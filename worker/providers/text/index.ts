@@ -7,6 +7,7 @@ import type { TextProvider } from './types.js';
 
 export type { TextProvider, TextRequest } from './types.js';
 
-export function createTextProvider(config: Config): TextProvider {
+/** Async: finding a self-hosted engine on its default address is a network probe (docs/engines.md). */
+export async function createTextProvider(config: Config): Promise<TextProvider> {
   return config.OPENAI_API_KEY ? new OpenAITextProvider(config) : new LocalTextProvider(config.LOCAL_STREAM_DELAY_MS);
 }

@@ -1,6 +1,7 @@
 // The embedded offline writer: deterministic markdown, streamed in small chunks so it
 // reads like a model writing.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PLACEHOLDER_TEXT_ENGINE } from '../../../server/shared/platform/engines.js';
 import type { TextProvider, TextRequest } from './types.js';
 
 /** Splits text into chunks of a few words, keeping every character. */
@@ -14,6 +15,7 @@ export function chunkText(text: string, wordsPerChunk = 6): string[] {
 export class LocalTextProvider implements TextProvider {
   readonly name = 'local';
   readonly model = 'atelier-offline-writer';
+  readonly engine = PLACEHOLDER_TEXT_ENGINE;
   constructor(private readonly delayMs: number) {}
 
   async *stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string> {

@@ -3,6 +3,7 @@
 import OpenAI from 'openai';
 import type { Config } from '../../../server/shared/platform/config.js';
 import { fromStatus, retryAfterOf, TransientProviderError } from '../../../server/shared/platform/provider-errors.js';
+import { TextEngineOption, type EngineInfo } from '../../../server/shared/platform/engines.js';
 import type { TextProvider, TextRequest } from './types.js';
 
 const SYSTEM = 'You are the writing assistant of Atelier, an AI content studio. Answer in Markdown.';
@@ -12,10 +13,18 @@ const CUT_OFF = 'The connection to the AI service dropped mid-answer';
 export class OpenAITextProvider implements TextProvider {
   readonly name = 'openai';
   readonly model: string;
+  readonly engine: EngineInfo<TextEngineOption>;
   private readonly client: OpenAI;
 
   constructor(config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'TEXT_MODEL'>) {
     this.model = config.TEXT_MODEL;
+    this.engine = {
+      name: 'openai',
+      label: `OpenAI-compatible · ${this.model}`,
+      model: this.model,
+      placeholder: false,
+      options: [TextEngineOption.TONE, TextEngineOption.LANGUAGE],
+    };
     // Retries are ours (with jitter, across the whole stream), so the SDK's are off.
     this.client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: 60_000 });
   }

@@ -1,5 +1,6 @@
 // The text provider's shapes, shared by the choice in index.ts and the implementations
 // in local.ts and real.ts (which import this file, not index.ts).
+import type { EngineInfo, TextEngineOption } from '../../../server/shared/platform/engines.js';
 
 /**
  * What a text tool asks for. Open to any tool: the prompt goes to a real model; the
@@ -19,6 +20,8 @@ export interface TextProvider {
   /** Recorded in each creation's metadata; "local" means the embedded writer. */
   readonly name: string;
   readonly model: string;
+  /** What the pages are told about it (docs/engines.md): label, model, placeholder, the options it honours. */
+  readonly engine: EngineInfo<TextEngineOption>;
   /** The answer as it is produced, chunk by chunk. Throws TransientProviderError for retryable failures. */
   stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string>;
 }
