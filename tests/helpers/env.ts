@@ -13,6 +13,8 @@ process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.NODE_ENV = 'test';
 process.env.PORT = '0';
 process.env.HOST = '127.0.0.1';
+// A self-hosted engine a developer runs on this machine must not change what the tests see; the engine tests turn it on.
+process.env.ENGINE_AUTODETECT ??= 'false';
 // Test files share one database but not one Redis prefix: from a stack's prefix, another
 // file's queued jobs look abandoned. tests/jobs/job-reaper.test.ts calls the sweep itself.
 process.env.JOB_REAP_AFTER_MS ??= String(60 * 60 * 1000);

@@ -65,6 +65,23 @@ const schema = z.object({
   CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
   /** An IOPaint server (LaMa, MI-GAN…) that fills the embedded object remover's holes: e.g. http://127.0.0.1:8080. */
   IOPAINT_URL: optionalString,
+  /**
+   * Self-hosted engines (docs/engines.md). Each is used when its variable is set; with ENGINE_AUTODETECT
+   * on (the default), a worker also looks for them on their default local addresses at start-up
+   * (ComfyUI 127.0.0.1:8188, AUTOMATIC1111/Forge 127.0.0.1:7860, Ollama 127.0.0.1:11434).
+   */
+  ENGINE_AUTODETECT: z
+    .enum(['true', 'false', '1', '0', 'on', 'off'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'on'),
+  /** ComfyUI's address, e.g. http://127.0.0.1:8188, and the checkpoint its text-to-image workflow loads (unset: the first it lists). */
+  COMFYUI_URL: optionalString,
+  COMFYUI_CHECKPOINT: optionalString,
+  /** AUTOMATIC1111 / Forge's address (started with --api), e.g. http://127.0.0.1:7860. */
+  SD_WEBUI_URL: optionalString,
+  /** Ollama's address, e.g. http://127.0.0.1:11434, and the chat model to use (unset: the first chat model it has). */
+  OLLAMA_URL: optionalString,
+  OLLAMA_MODEL: optionalString,
   /** Stripe billing (Checkout, Customer Portal, webhooks) when STRIPE_SECRET_KEY is set; else the demo billing. */
   STRIPE_SECRET_KEY: optionalString,
   /** The webhook endpoint's signing secret (whsec_…) for POST /api/webhooks/stripe. */
@@ -180,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...baseUrlProblem('IMAGE_BASE_URL', c.IMAGE_BASE_URL),
     ...baseUrlProblem('CLIPDROP_BASE_URL', c.CLIPDROP_BASE_URL),
     ...baseUrlProblem('IOPAINT_URL', c.IOPAINT_URL),
+    ...baseUrlProblem('COMFYUI_URL', c.COMFYUI_URL),
+    ...baseUrlProblem('SD_WEBUI_URL', c.SD_WEBUI_URL),
+    ...baseUrlProblem('OLLAMA_URL', c.OLLAMA_URL),
     ...baseUrlProblem('CLERK_API_URL', c.CLERK_API_URL),
     ...baseUrlProblem('S3_ENDPOINT', c.S3_ENDPOINT),
     ...baseUrlProblem('S3_PUBLIC_URL', c.S3_PUBLIC_URL),
@@ -201,6 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     IMAGE_BASE_URL: c.IMAGE_BASE_URL && apiBaseUrl(c.IMAGE_BASE_URL),
     CLIPDROP_BASE_URL: c.CLIPDROP_BASE_URL.replace(/\/+$/, ''),
     IOPAINT_URL: c.IOPAINT_URL?.replace(/\/+$/, ''),
+    COMFYUI_URL: c.COMFYUI_URL?.replace(/\/+$/, ''),
+    SD_WEBUI_URL: c.SD_WEBUI_URL?.replace(/\/+$/, ''),
+    OLLAMA_URL: c.OLLAMA_URL?.replace(/\/+$/, ''),
     S3_PUBLIC_URL: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     DATABASE_URL: withDefaultUser(c.DATABASE_URL),
     PROJECT_REPOSITORY_URL: c.PROJECT_REPOSITORY_URL ?? packageRepositoryUrl(),
