@@ -5,7 +5,7 @@
 // zod still validates the input (ToolService.start); GraphQL only gives it its shape.
 import 'reflect-metadata';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-minimal';
-import { Arg, Ctx, Field, Float, InputType, Int, Mutation, registerEnumType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, registerEnumType, Resolver } from 'type-graphql';
 import { z } from 'zod';
 import { requireUser, type Context } from '../context.js';
 import { JobObject } from '../modules/job/job.types.js';
@@ -101,7 +101,10 @@ export function toolResolver(tool: Tool): new () => unknown {
   return cls;
 }
 
-/** One resolver class with the tool's mutation: its uploads, then its input (one object or each field), then the context. */
+const JOB_ID_DESCRIPTION =
+  'A new id for the job (a UUID) chosen by the client, so it can follow the job (jobProgress with starting: true) before starting it and miss none of its events; an id already used is refused. None: the server picks one';
+
+/** One resolver class with the tool's mutation: its uploads, then its input (one object or each field), then the job's id, then the context. */
 function makeResolver(tool: Tool): new () => unknown {
   const { mutation, description } = tool.graphql;
   const cls = { [`${pascal(mutation)}Resolver`]: class {} }[`${pascal(mutation)}Resolver`]!;
@@ -109,13 +112,15 @@ function makeResolver(tool: Tool): new () => unknown {
   const fields = Object.keys(tool.input.shape);
   const byInputObject = tool.graphql.fields === 'input';
   const uploads = tool.uploads.map((u) => u.field);
+  if (fields.includes('jobId') || uploads.includes('jobId')) throw new Error(`${tool.kind}: jobId is the mutation's own argument, not a tool field`);
 
   proto[mutation] = function (...values: unknown[]) {
     const ctx = values.at(-1) as Context<{ tools: ToolService }>;
+    const jobId = values.at(-2) as string | null | undefined;
     const files = Object.fromEntries(uploads.map((field, i) => [field, values[i] as Promise<FileUpload> | null]));
-    const given = values.slice(uploads.length, -1);
+    const given = values.slice(uploads.length, -2);
     const input = () => (byInputObject ? given[0] : Object.fromEntries(fields.map((f, i) => [f, given[i]])));
-    return ctx.app.tools.start(tool.kind, requireUser(ctx), { input, ...(uploads.length ? { files: graphqlFiles(files) } : {}) });
+    return ctx.app.tools.start(tool.kind, requireUser(ctx), { input, jobId, ...(uploads.length ? { files: graphqlFiles(files) } : {}) });
   };
 
   let index = 0;
@@ -129,6 +134,7 @@ function makeResolver(tool: Tool): new () => unknown {
       Arg(key, () => type, { nullable, ...(defaultValue !== undefined ? { defaultValue } : {}), ...(about ? { description: about } : {}) })(proto, mutation, index++);
     }
   }
+  Arg('jobId', () => ID, { nullable: true, description: JOB_ID_DESCRIPTION })(proto, mutation, index++);
   Ctx()(proto, mutation, index);
   Mutation(() => JobObject, { description })(proto, mutation, Object.getOwnPropertyDescriptor(proto, mutation)!);
   Resolver()(cls);

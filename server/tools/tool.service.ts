@@ -20,6 +20,11 @@ export interface ToolRequest {
   input: () => unknown;
   /** The uploads by field, read only once the plan, request rate and running jobs allow it. */
   files?: () => Promise<ToolFiles>;
+  /**
+   * The job's id, chosen by the client (a UUID) so it can follow the job (jobProgress with
+   * `starting`) before it starts and miss none of its events; an id already used is refused.
+   */
+  jobId?: string | null;
 }
 
 /** A tool's definition as starting it needs it (any input, any provider). */
@@ -67,8 +72,9 @@ export class ToolService {
     tool.checkSizes?.(input, sizes);
     const first = checked[0];
     const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
-    if (!withUploads) return this.jobs.enqueue(user, tool, stored);
-    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { admitted: true }));
+    const jobId = request.jobId ?? undefined;
+    if (!withUploads) return this.jobs.enqueue(user, tool, stored, { jobId });
+    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { admitted: true, jobId }));
   }
 
   private async check(spec: UploadSpec, file: UploadedFile): Promise<{ ext: string; size?: { width: number; height: number } }> {

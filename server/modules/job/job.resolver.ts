@@ -32,9 +32,19 @@ export class JobResolver {
 export class JobProgressResolver {
   @Subscription(() => JobProgress, {
     description: 'Live phases, percent and streamed text of one of your jobs; the first event is its current state',
-    subscribe: ({ args, context }: SubscribeResolverData<unknown, { jobId: string }, JobContext>) => context.app.jobs.progress(args.jobId, requireUser(context).id),
+    subscribe: ({ args, context }: SubscribeResolverData<unknown, { jobId: string; starting?: boolean }, JobContext>) =>
+      context.app.jobs.progress(args.jobId, requireUser(context).id, { starting: args.starting === true }),
   })
-  jobProgress(@Arg('jobId', () => ID) _jobId: string, @Root() event: JobEvent): JobEvent {
+  jobProgress(
+    @Arg('jobId', () => ID) _jobId: string,
+    @Root() event: JobEvent,
+    @Arg('starting', () => Boolean, {
+      defaultValue: false,
+      description:
+        "You are about to start this job with this id (a tool mutation's jobId): until it exists, the first event (QUEUED, no text) says the subscription is listening, and it waits up to 30 s for the job",
+    })
+    _starting: boolean,
+  ): JobEvent {
     return event;
   }
 

@@ -24,7 +24,21 @@ export type ToolPolicy = Pick<ToolDefinition, 'kind' | 'plan' | 'quota'>;
 export interface EnqueueOptions {
   /** admit() already counted this request against the rate. */
   admitted?: boolean;
+  /** The id the client chose for the job (a UUID); refused when already used. None: a new one. */
+  jobId?: string;
 }
+
+export interface ProgressOptions {
+  /**
+   * The client is about to start this job with this id (a tool mutation's `jobId`): when no
+   * such job exists yet, the subscription says it is listening (a QUEUED event with no text)
+   * and waits up to JOB_START_WAIT_MS for it, so the job's first events are not missed.
+   */
+  starting?: boolean;
+}
+
+/** How long a `starting` subscription waits for its job to be created before it ends with NOT_FOUND. */
+export const JOB_START_WAIT_MS = 30_000;
 
 /** A new job's row as enqueue_job writes it (the columns it leaves to their defaults). */
 const NEW_JOB = {
@@ -40,6 +54,7 @@ const NEW_JOB = {
 } as const satisfies Partial<Job>;
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
+const idTaken = () => new AppError(ErrorCode.BAD_USER_INPUT, 'This job id is already in use: start the job again with a new id', { field: 'jobId' });
 const tooManyJobs = (active: number) => new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
 
 function requirePlan(user: Pick<User, 'plan'>, tool: Pick<ToolPolicy, 'plan'>): void {
@@ -103,10 +118,17 @@ export class JobService {
     if (!opts.admitted) await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
     const charge: QuotaCharge | null = tool.quota === 'text' && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
 
+    if (opts.jobId !== undefined && !isUuid(opts.jobId)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'The job id must be a UUID', { field: 'jobId' });
     const createdAt = new Date();
     const stored = { ...input, quota: charge } as Prisma.JsonObject;
-    const job: Job = { ...NEW_JOB, id: randomUUID(), kind, userId: user.id, input: stored, createdAt, updatedAt: createdAt };
-    const outcome = await insertJob(db, { id: job.id, userId: user.id, kind, input: stored, createdAt }, config.MAX_CONCURRENT_JOBS, charge, config.FREE_TEXT_QUOTA);
+    const job: Job = { ...NEW_JOB, id: opts.jobId ?? randomUUID(), kind, userId: user.id, input: stored, createdAt, updatedAt: createdAt };
+    const outcome = await insertJob(db, { id: job.id, userId: user.id, kind, input: stored, createdAt }, config.MAX_CONCURRENT_JOBS, charge, config.FREE_TEXT_QUOTA).catch(
+      async (e: unknown) => {
+        // A client's id that is already a job's (a repeated request, or a clash): the insert's key refused it, and nothing was charged.
+        if (opts.jobId !== undefined && (await readJob(db, job.id))) throw idTaken();
+        throw e;
+      },
+    );
     if (!outcome.ok) {
       if ('busy' in outcome) throw tooManyJobs(outcome.busy);
       throw new AppError(ErrorCode.QUOTA_EXCEEDED, `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`, {
@@ -161,13 +183,15 @@ export class JobService {
    * The owner's live view of a job: first its current state, with all text streamed so
    * far as the delta, then every event, ending after a terminal phase. Subscribes before
    * reading the state, and drops text it has already delivered, so nothing is lost or
-   * repeated however late the subscriber joins.
+   * repeated however late the subscriber joins. With `starting`, a job not created yet is
+   * waited for (ProgressOptions); nothing of it is delivered before its owner is known.
    */
-  progress(jobId: string, userId: string): AsyncIterable<JobEvent> {
+  progress(jobId: string, userId: string, opts: ProgressOptions = {}): AsyncIterable<JobEvent> {
     const { pubsub } = this.services;
     return new Repeater<JobEvent>(async (push, stop) => {
       const view = new SubscriberView();
       let queue: JobEvent[] | null = [];
+      let wake = () => {};
       const deliver = async (e: JobEvent) => {
         const out = view.apply(e);
         if (!out) return;
@@ -175,11 +199,31 @@ export class JobService {
         if (isTerminal(out.phase)) stop();
       };
       const unlisten = await pubsub.listen(Topic.JOB_PROGRESS, jobId, (payload) => {
-        if (queue) queue.push(payload);
-        else void deliver(payload);
+        if (queue) {
+          queue.push(payload);
+          wake();
+        } else void deliver(payload);
       });
       try {
-        const snapshot = await this.snapshot(jobId, userId);
+        let snapshot = await this.snapshot(jobId, userId);
+        if (!snapshot && opts.starting && isUuid(jobId)) {
+          // Listening: the client may start the job now. Its first event (a worker's, or a
+          // cancel) means it exists, so look again then, and once more when the wait is over.
+          await push({ jobId, phase: 'QUEUED', percent: 0, delta: '', offset: 0, message: null, creationId: null });
+          const deadline = Date.now() + JOB_START_WAIT_MS;
+          while (!snapshot && Date.now() < deadline) {
+            let timer: NodeJS.Timeout | undefined;
+            const woken = new Promise<boolean>((resolve) => {
+              wake = () => resolve(true);
+              timer = setTimeout(() => resolve(true), deadline - Date.now());
+            });
+            const awake = await Promise.race([woken, stop.then(() => false)]);
+            clearTimeout(timer);
+            wake = () => {};
+            if (!awake) return;
+            snapshot = await this.snapshot(jobId, userId);
+          }
+        }
         if (!snapshot) {
           stop(notFound());
           return;
@@ -265,6 +309,8 @@ export class SubscriberView {
     this.percent = Math.max(this.percent, e.percent);
     if (isTerminal(this.phase)) this.ended = true;
     const message = e.phase === this.phase ? e.message : null;
-    return { jobId: e.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: e.creationId ?? null };
+    // A preview (the picture as it forms) is never stored: it goes only to who is listening when it is made.
+    const preview = e.preview && !this.ended ? { preview: e.preview } : {};
+    return { jobId: e.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: e.creationId ?? null, ...preview };
   }
 }
