@@ -1,3 +1,5 @@
+import { useId, type ReactNode } from 'react';
+
 interface Props<T extends string> {
   legend: string;
   /** The radio group's name; unique per form. */
@@ -6,13 +8,21 @@ interface Props<T extends string> {
   value: T;
   onChange: (value: T) => void;
   disabled?: boolean;
+  /** Said under the legend and read with the group (aria-describedby). */
+  caption?: ReactNode;
 }
 
 /** Real radio inputs styled as chips: arrow keys, labels and screen readers work as usual. */
-export function ChoiceChips<T extends string>({ legend, name, options, value, onChange, disabled = false }: Props<T>) {
+export function ChoiceChips<T extends string>({ legend, name, options, value, onChange, disabled = false, caption }: Props<T>) {
+  const captionId = useId();
   return (
-    <fieldset disabled={disabled} className="flex flex-col gap-2">
+    <fieldset disabled={disabled} aria-describedby={caption ? captionId : undefined} className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
+      {caption && (
+        <p id={captionId} className="-mt-2 text-xs text-slate-500">
+          {caption}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
           <label key={option.value} className="cursor-pointer has-disabled:cursor-not-allowed">

@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": typeof types.DeleteAccountDocument,
-    "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
+    "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": typeof types.AuthConfigDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignInDocument,
@@ -30,17 +30,18 @@ type Documents = {
     "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n": typeof types.ResumeSubscriptionDocument,
     "\n  mutation StartCheckout {\n    startCheckout\n  }\n": typeof types.StartCheckoutDocument,
     "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": typeof types.OpenBillingPortalDocument,
-    "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateBlogTitlesDocument,
+    "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {\n    generateBlogTitles(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CommunityFeedDocument,
-    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
+    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
     "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": typeof types.ToggleLikeDocument,
     "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": typeof types.FeedLikeChangedDocument,
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": typeof types.CreationPublishedDocument,
-    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
-    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateImageDocument,
-    "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobProgressDocument,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  query Engines {\n    engines {\n      image {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n      text {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n    }\n  }\n": typeof types.EnginesDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {\n    generateImage(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateImageDocument,
+    "\n  subscription JobProgress($jobId: ID!, $starting: Boolean) {\n    jobProgress(jobId: $jobId, starting: $starting) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      preview\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n": typeof types.JobProgressDocument,
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.CancelJobDocument,
-    "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
+    "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": typeof types.SubscribeNewsletterDocument,
     "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
@@ -52,7 +53,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": types.DeleteAccountDocument,
-    "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
+    "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": types.AuthConfigDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignInDocument,
@@ -67,17 +68,18 @@ const documents: Documents = {
     "\n  mutation ResumeSubscription {\n    resumeSubscription {\n      ...BillingFields\n    }\n  }\n": types.ResumeSubscriptionDocument,
     "\n  mutation StartCheckout {\n    startCheckout\n  }\n": types.StartCheckoutDocument,
     "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": types.OpenBillingPortalDocument,
-    "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateBlogTitlesDocument,
+    "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {\n    generateBlogTitles(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CommunityFeedDocument,
-    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
+    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
     "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": types.ToggleLikeDocument,
     "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": types.FeedLikeChangedDocument,
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": types.CreationPublishedDocument,
-    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
-    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateImageDocument,
-    "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobProgressDocument,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  query Engines {\n    engines {\n      image {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n      text {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n    }\n  }\n": types.EnginesDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {\n    generateImage(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateImageDocument,
+    "\n  subscription JobProgress($jobId: ID!, $starting: Boolean) {\n    jobProgress(jobId: $jobId, starting: $starting) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      preview\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n": types.JobProgressDocument,
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.CancelJobDocument,
-    "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
+    "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": types.SubscribeNewsletterDocument,
     "\n  mutation RemoveObject($image: Upload!, $object: String!, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
@@ -109,7 +111,7 @@ export function graphql(source: "\n  mutation DeleteAccount($password: String!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateArticle($input: GenerateArticleInput!) {\n    generateArticle(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -169,7 +171,7 @@ export function graphql(source: "\n  mutation OpenBillingPortal {\n    openBilli
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {\n    generateBlogTitles(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {\n    generateBlogTitles(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {\n    generateBlogTitles(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -177,7 +179,7 @@ export function graphql(source: "\n  query CommunityFeed($first: Int!, $after: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n"): (typeof documents)["\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    user {\n      firstName\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n"): (typeof documents)["\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -193,15 +195,19 @@ export function graphql(source: "\n  subscription CreationPublished {\n    creat
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  query Engines {\n    engines {\n      image {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n      text {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n    }\n  }\n"): (typeof documents)["\n  query Engines {\n    engines {\n      image {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n      text {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription JobProgress($jobId: ID!) {\n    jobProgress(jobId: $jobId) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {\n    generateImage(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {\n    generateImage(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription JobProgress($jobId: ID!, $starting: Boolean) {\n    jobProgress(jobId: $jobId, starting: $starting) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      preview\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription JobProgress($jobId: ID!, $starting: Boolean) {\n    jobProgress(jobId: $jobId, starting: $starting) {\n      jobId\n      phase\n      percent\n      delta\n      offset\n      message\n      preview\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -209,7 +215,7 @@ export function graphql(source: "\n  mutation CancelJob($id: ID!) {\n    cancelJ
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -27,6 +27,10 @@ export interface JobSnapshot {
   params: Readonly<Record<string, string>> | null;
   /** While starting: how much of the request (its files) has been sent, when the tool reports it. */
   upload: UploadProgress | null;
+  /** The picture as it forms (a small JPEG data URL), while an image engine sends previews. */
+  preview: string | null;
+  /** How many previews this job has sent so far. */
+  previews: number;
 }
 
 /**
@@ -60,6 +64,8 @@ export const IDLE_JOB: JobSnapshot = {
   cancelling: false,
   params: null,
   upload: null,
+  preview: null,
+  previews: 0,
 };
 
 export const isJobBusy = (s: JobSnapshot) => s.status === 'starting' || s.status === 'running';
@@ -75,6 +81,29 @@ interface Progress {
   offset?: number;
   creation?: JobCreation | null;
   error?: string | null;
+  preview?: string | null;
+}
+
+export interface RunOptions {
+  /**
+   * Follow the job from before it starts: the store picks the job's id, subscribes
+   * (jobProgress with starting: true) and calls `start` with that id once the server listens,
+   * so no streamed text arrives before the page is following. For tools without uploads (an
+   * upload can outlast the server's wait for the job).
+   */
+  followFirst?: boolean;
+}
+
+/** How long a run waits for its early subscription to listen before it starts the job anyway. */
+export const LISTEN_TIMEOUT_MS = 3_000;
+
+/** A random (version 4) UUID: the id a run gives its job. crypto.randomUUID needs a secure context; this does not. */
+export function newJobId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 interface Slot {
@@ -85,6 +114,8 @@ interface Slot {
   settle: ((s: JobSnapshot) => void) | null;
   /** While starting: stops the tool's request (its upload). */
   abortStart: (() => void) | null;
+  /** The job id the live subscription follows, when there is one. */
+  following: string | null;
 }
 
 /** Re-reads the user's creation lists: active queries refetch, inactive ones refetch when next shown. */
@@ -117,11 +148,16 @@ class JobStore {
   }
 
   /**
-   * Starts a job with `start` (the tool's mutation, given the context to send it with) and
-   * follows it to its end. Resolves with the final snapshot: completed, failed (error says
-   * why) or cancelled.
+   * Starts a job with `start` (the tool's mutation, given the context to send it with and,
+   * with `followFirst`, the id to give the job) and follows it to its end. Resolves with the
+   * final snapshot: completed, failed (error says why) or cancelled.
    */
-  run(name: string, start: (context: StartContext) => Promise<StartedJob>, params: Record<string, string> | null = null): Promise<JobSnapshot> {
+  run(
+    name: string,
+    start: (context: StartContext, jobId: string | null) => Promise<StartedJob>,
+    params: Record<string, string> | null = null,
+    options: RunOptions = {},
+  ): Promise<JobSnapshot> {
     const slot = this.reset(name);
     const run = slot.run;
     const starting = () => slot.run === run && slot.snapshot.status === 'starting';
@@ -131,29 +167,38 @@ class JobStore {
     const onUploadProgress = (upload: UploadProgress) => {
       if (starting()) this.set(name, { ...slot.snapshot, upload });
     };
+    const jobId = options.followFirst ? newJobId() : null;
     return new Promise<JobSnapshot>((resolve) => {
       slot.settle = resolve;
-      start({ fetchOptions: { signal: controller.signal, onUploadProgress } }).then(
-        (job) => {
-          if (slot.run !== run) return;
-          slot.abortStart = null;
-          if (!starting()) {
-            // Cancelled once its upload was sent: the job started anyway, so stop it too.
-            if (slot.snapshot.status === 'cancelled' && !TERMINAL.has(job.phase)) {
-              apolloClient.mutate({ mutation: CancelJobMutation, variables: { id: job.id } }).catch(() => undefined);
-            }
-            return;
+      const begin = () => {
+        if (!starting()) return; // cancelled while the subscription was getting ready
+        start({ fetchOptions: { signal: controller.signal, onUploadProgress } }, jobId).then(started, refused);
+      };
+      const started = (job: StartedJob) => {
+        if (slot.run !== run) return;
+        slot.abortStart = null;
+        if (!starting()) {
+          // Cancelled once its upload was sent: the job started anyway, so stop it too.
+          if (slot.snapshot.status === 'cancelled' && !TERMINAL.has(job.phase)) {
+            apolloClient.mutate({ mutation: CancelJobMutation, variables: { id: job.id } }).catch(() => undefined);
           }
-          this.set(name, { ...this.get(name), status: 'running', jobId: job.id, upload: null });
-          this.apply(name, run, { phase: job.phase, percent: job.percent, message: job.message ?? null });
-          if (!TERMINAL.has(job.phase)) this.follow(name, run, job.id);
-        },
-        (err: unknown) => {
-          if (slot.run === run) slot.abortStart = null;
-          if (!starting()) return;
-          this.finish(name, { ...this.get(name), status: 'failed', upload: null, error: toAppError(err) });
-        },
-      );
+          return;
+        }
+        // Events that came first (a worker already on it) are newer than the mutation's answer.
+        const heard = slot.following === job.id && slot.snapshot.phase !== null && slot.snapshot.phase !== 'QUEUED';
+        this.set(name, { ...this.get(name), status: 'running', jobId: job.id, upload: null });
+        if (!heard) this.apply(name, run, { phase: job.phase, percent: job.percent, message: job.message ?? null });
+        if (TERMINAL.has(job.phase) || slot.following === job.id) return;
+        slot.stop?.();
+        this.follow(name, run, job.id);
+      };
+      const refused = (err: unknown) => {
+        if (slot.run === run) slot.abortStart = null;
+        if (!starting()) return;
+        this.finish(name, { ...this.get(name), status: 'failed', upload: null, error: toAppError(err) });
+      };
+      if (jobId) void this.follow(name, run, jobId, true).then(begin);
+      else begin();
     });
   }
 
@@ -187,7 +232,7 @@ class JobStore {
     const old = this.slots.get(name);
     old?.stop?.();
     old?.settle?.(old.snapshot);
-    const slot: Slot = { snapshot: IDLE_JOB, run: (old?.run ?? 0) + 1, stop: null, settle: null, abortStart: null };
+    const slot: Slot = { snapshot: IDLE_JOB, run: (old?.run ?? 0) + 1, stop: null, settle: null, abortStart: null, following: null };
     this.slots.set(name, slot);
     this.emit();
     return slot;
@@ -197,19 +242,45 @@ class JobStore {
     for (const name of [...this.slots.keys()]) this.reset(name);
   }
 
-  private follow(name: string, run: number, jobId: string): void {
+  /**
+   * Follows the job's events into the slot. `starting`: the job is not started yet (the
+   * server waits for it); resolves once the server listens (its first event), or once the
+   * subscription could not be had (the run then follows the job the usual way after starting
+   * it), or after LISTEN_TIMEOUT_MS, whichever comes first.
+   */
+  private follow(name: string, run: number, jobId: string, starting = false): Promise<void> {
     const slot = this.slots.get(name);
-    if (!slot) return;
-    const subscription = apolloClient.subscribe({ query: JobProgressDocument, variables: { jobId } }).subscribe({
-      next: ({ data, error }) => {
-        if (error) this.lostTrack(name, run, jobId, error);
-        else if (data) this.apply(name, run, data.jobProgress);
-      },
-      error: (err: unknown) => this.lostTrack(name, run, jobId, err),
-      // The server ends the stream after a terminal phase; ending earlier means we missed it.
-      complete: () => this.lostTrack(name, run, jobId, null),
+    if (!slot) return Promise.resolve();
+    let listening = () => {};
+    const ready = new Promise<void>((resolve) => {
+      listening = resolve;
+      if (starting) setTimeout(resolve, LISTEN_TIMEOUT_MS);
+      else resolve();
     });
-    slot.stop = () => subscription.unsubscribe();
+    const ended = (err: unknown) => {
+      listening();
+      if (slot.run !== run || slot.following !== jobId) return;
+      slot.following = null;
+      slot.stop = null;
+      // Before the job has started there is nothing to have missed: it is followed once started.
+      if (slot.snapshot.status !== 'starting') this.lostTrack(name, run, jobId, err);
+    };
+    const subscription = apolloClient.subscribe({ query: JobProgressDocument, variables: { jobId, starting } }).subscribe({
+      next: ({ data, error }) => {
+        if (error) return ended(error);
+        listening();
+        if (data) this.apply(name, run, data.jobProgress);
+      },
+      error: (err: unknown) => ended(err),
+      // The server ends the stream after a terminal phase; ending earlier means we missed it.
+      complete: () => ended(null),
+    });
+    slot.following = jobId;
+    slot.stop = () => {
+      slot.following = null;
+      subscription.unsubscribe();
+    };
+    return ready;
   }
 
   /** The stream broke before the job ended: ask for the job's state once instead. */
@@ -217,6 +288,7 @@ class JobStore {
     const slot = this.slots.get(name);
     if (!slot || slot.run !== run || !isJobBusy(slot.snapshot)) return;
     slot.stop = null;
+    slot.following = null;
     apolloClient.query({ query: JobQuery, variables: { id: jobId }, fetchPolicy: 'network-only' }).then(
       ({ data }) => {
         const job = data?.job;
@@ -250,6 +322,8 @@ class JobStore {
       message: p.message ?? prev.message,
       text,
       creation: p.creation ?? prev.creation,
+      preview: p.preview ?? prev.preview,
+      previews: prev.previews + (p.preview ? 1 : 0),
     };
     if (!TERMINAL.has(p.phase)) return this.set(name, next);
 
@@ -260,6 +334,7 @@ class JobStore {
       cancelling: false,
       // The saved creation is the source of truth for the final text.
       text: next.creation?.content ?? next.text,
+      preview: null,
       error: status === 'failed' ? { code: null, message: p.message ?? 'The job failed. Please try again.', field: null } : null,
     };
     if (status === 'completed') refreshCreations();

@@ -5,7 +5,8 @@ import { act, cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetSession } from '../../lib/apollo';
+import { apolloClient, resetSession } from '../../lib/apollo';
+import type { EnginesQuery } from '../../gql/graphql';
 import { IDLE_JOB, type JobSnapshot } from './jobStore';
 
 const imageType = (mime: string, name: string, extensions: string[]) => ({ __typename: 'UploadFileType' as const, mime, name, extensions });
@@ -24,27 +25,58 @@ export const TEST_UPLOAD_LIMITS = {
   ],
 };
 
+type TestEngine = EnginesQuery['engines']['image'] & { __typename?: 'Engine' };
+
+/** An engine as the Engines query answers it, for tests. */
+export const testEngine = (over: Partial<TestEngine> = {}): TestEngine => ({
+  __typename: 'Engine',
+  name: 'local',
+  label: 'Placeholder — no image model connected',
+  model: null,
+  placeholder: true,
+  options: [],
+  ...over,
+});
+
 /**
  * A page rendered over a link that records the name of every operation it sends and never
  * answers (so a refused submit can be shown to send nothing); only the pickers' UploadLimits
- * query is answered (TEST_UPLOAD_LIMITS), and not recorded. `sent` is emptied before each test.
+ * query is answered (TEST_UPLOAD_LIMITS), and not recorded. The Engines query is not recorded
+ * either: it is answered with `engines` when a test sets them (else the engines stay unknown).
+ * `sent` and `variables` (each operation's, in order) are emptied before each test.
  */
-export function recordOperations(page: () => ReactElement): { sent: string[]; renderRoute: () => ReturnType<typeof render> } {
+export function recordOperations(page: () => ReactElement): {
+  sent: string[];
+  variables: Record<string, unknown>[];
+  renderRoute: (engines?: { image: TestEngine; text: TestEngine }) => ReturnType<typeof render>;
+} {
   const sent: string[] = [];
+  const variables: Record<string, unknown>[] = [];
+  let engines: { image: TestEngine; text: TestEngine } | undefined;
+  const answer = (data: Record<string, unknown>) =>
+    new Observable<{ data: Record<string, unknown> }>((o) => {
+      o.next({ data });
+      o.complete();
+    });
   const link = new ApolloLink((operation) => {
-    if (operation.operationName === 'UploadLimits') {
-      return new Observable((o) => {
-        o.next({ data: { uploadLimits: TEST_UPLOAD_LIMITS } });
-        o.complete();
-      });
-    }
+    if (operation.operationName === 'UploadLimits') return answer({ uploadLimits: TEST_UPLOAD_LIMITS });
+    if (operation.operationName === 'Engines') return engines ? answer({ engines: { __typename: 'Engines', ...engines } }) : new Observable(() => {});
     sent.push(operation.operationName ?? '?');
+    variables.push(operation.variables);
     return new Observable(() => {});
   });
   beforeEach(() => {
     sent.length = 0;
+    variables.length = 0;
   });
-  return { sent, renderRoute: () => render(<MockedProvider link={link}>{page()}</MockedProvider>) };
+  return {
+    sent,
+    variables,
+    renderRoute: (given) => {
+      engines = given;
+      return render(<MockedProvider link={link}>{page()}</MockedProvider>);
+    },
+  };
 }
 
 /**
@@ -65,3 +97,39 @@ export function stubFileToolSession(previewUrl: string): void {
 
 /** A job snapshot for result-panel tests: idle, with `over` applied. */
 export const jobSnapshot = (over: Partial<JobSnapshot> = {}): JobSnapshot => ({ ...IDLE_JOB, ...over });
+
+/**
+ * The job subscriptions a page opens (on the app's own client, over its socket) answered as the
+ * server does before the job exists: listening. Returns their variables, emptied before each test.
+ */
+export function answerJobSubscriptions(): Record<string, unknown>[] {
+  const followed: Record<string, unknown>[] = [];
+  beforeEach(() => {
+    followed.length = 0;
+    vi.spyOn(apolloClient, 'subscribe').mockImplementation(((options: { variables: { jobId: string } }) => {
+      followed.push(options.variables);
+      return new Observable((o) => {
+        o.next({
+          data: {
+            jobProgress: {
+              __typename: 'JobProgress',
+              jobId: options.variables.jobId,
+              phase: 'QUEUED',
+              percent: 0,
+              delta: '',
+              offset: 0,
+              message: null,
+              preview: null,
+              creation: null,
+            },
+          },
+        });
+      });
+    }) as unknown as typeof apolloClient.subscribe);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await act(() => resetSession({ signedIn: false }));
+  });
+  return followed;
+}

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { toAppError, type AppErrorInfo } from '../../lib/graphqlError';
 import { revealResult } from '../../lib/revealResult';
 import { isUpgradeCode } from '../billing';
-import { isJobBusy, jobStore, type JobSnapshot, type StartContext, type StartedJob } from './jobStore';
+import { isJobBusy, jobStore, type JobSnapshot, type RunOptions, type StartContext, type StartedJob } from './jobStore';
 
 export interface UseJob {
   job: JobSnapshot;
@@ -16,7 +16,7 @@ export interface UseJob {
    * sending files passes `context` as its mutation's context: its upload then shows its
    * progress and can be cancelled.
    */
-  run: (start: (context: StartContext) => Promise<StartedJob>, params?: Record<string, string>) => Promise<JobSnapshot>;
+  run: (start: (context: StartContext, jobId: string | null) => Promise<StartedJob>, params?: Record<string, string>, options?: RunOptions) => Promise<JobSnapshot>;
   /** Stops the job (or its upload); a refusal (e.g. the job already ended elsewhere) is shown as a toast. */
   cancel: () => Promise<void>;
   reset: () => void;
@@ -41,7 +41,11 @@ export function toolToast(slot: string) {
  */
 export function useJob(slot: string): UseJob {
   const job = useSyncExternalStore(jobStore.subscribe, () => jobStore.get(slot));
-  const run = useCallback((start: (context: StartContext) => Promise<StartedJob>, params?: Record<string, string>) => jobStore.run(slot, start, params ?? null), [slot]);
+  const run = useCallback(
+    (start: (context: StartContext, jobId: string | null) => Promise<StartedJob>, params?: Record<string, string>, options?: RunOptions) =>
+      jobStore.run(slot, start, params ?? null, options),
+    [slot],
+  );
   const cancel = useCallback(async () => {
     try {
       await jobStore.cancel(slot);
@@ -60,6 +64,8 @@ export interface ToolRunOptions {
   /**
    * The mutation sends files: it goes with the job's context, so its upload shows its
    * progress and Cancel can stop it (text tools leave it off: their requests stay plain fetches).
+   * Without uploads, the page follows the job from before it starts: the mutation must take
+   * the job's id (`$jobId: ID`, passed to the tool's `jobId` argument).
    */
   uploads?: boolean;
   /** Toasted when the job completes. */
@@ -109,18 +115,23 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
       notify.dismiss();
       revealResult(resultRef.current);
       let thrown: unknown;
-      const outcome = await run(async (context) => {
-        try {
-          // Apollo types a generic mutation's arguments as an unresolved conditional; these are its options.
-          const args = [{ variables, ...(uploads ? { context } : {}) }] as Parameters<typeof mutate>;
-          const { data } = await mutate(...args);
-          if (!data) throw new Error('The server did not start the job. Please try again.');
-          return data[field] as StartedJob;
-        } catch (err) {
-          thrown = err;
-          throw err;
-        }
-      }, params);
+      // Without uploads the page follows the job from before it starts (its mutation takes the job's id), so no streamed text is missed.
+      const outcome = await run(
+        async (context, jobId) => {
+          try {
+            // Apollo types a generic mutation's arguments as an unresolved conditional; these are its options.
+            const args = [{ variables: jobId ? { ...variables, jobId } : variables, ...(uploads ? { context } : {}) }] as Parameters<typeof mutate>;
+            const { data } = await mutate(...args);
+            if (!data) throw new Error('The server did not start the job. Please try again.');
+            return data[field] as StartedJob;
+          } catch (err) {
+            thrown = err;
+            throw err;
+          }
+        },
+        params,
+        { followFirst: !uploads },
+      );
       if (outcome.status === 'completed' && success) notify.success(success);
       if (outcome.status !== 'failed' || !outcome.error || isUpgradeCode(outcome.error.code)) return { job: outcome, failure: null };
       const failure = failureMessage ? failureMessage(outcome.error, thrown) : outcome.error.message;

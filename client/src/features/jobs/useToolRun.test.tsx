@@ -13,15 +13,19 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.
 /** Every message of a tool page is its one toast (toolToast): the same id each time. */
 const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
-import { resetSession } from '../../lib/apollo';
+import { apolloClient, resetSession } from '../../lib/apollo';
 import { GenerateArticleMutation } from '../article/api/operations';
 import { useToolRun, type ToolRunOptions } from './useJob';
 
 /** What the server answers the tool's mutation, and the context each request was sent with. */
 let answer: FormattedExecutionResult;
 const contexts: Record<string, unknown>[] = [];
+const variables: Record<string, unknown>[] = [];
+/** The subscriptions the job store opened (the app's own client, over its socket): their variables. */
+const followed: Record<string, unknown>[] = [];
 const link = new ApolloLink((operation) => {
   contexts.push(operation.getContext());
+  variables.push(operation.variables);
   return new Observable((o) => {
     o.next(answer);
     o.complete();
@@ -38,6 +42,29 @@ const refusal = (code: string, message: string): FormattedExecutionResult => ({ 
 
 beforeEach(() => {
   contexts.length = 0;
+  variables.length = 0;
+  followed.length = 0;
+  // The server's answer to a subscription opened before the job starts: it is listening.
+  vi.spyOn(apolloClient, 'subscribe').mockImplementation(((options: { variables: { jobId: string } }) => {
+    followed.push(options.variables);
+    return new Observable((o) => {
+      o.next({
+        data: {
+          jobProgress: {
+            __typename: 'JobProgress',
+            jobId: options.variables.jobId,
+            phase: 'QUEUED',
+            percent: 0,
+            delta: '',
+            offset: 0,
+            message: null,
+            preview: null,
+            creation: null,
+          },
+        },
+      });
+    });
+  }) as unknown as typeof apolloClient.subscribe);
   toast.success.mockClear();
   toast.error.mockClear();
   toast.dismiss.mockClear();
@@ -108,6 +135,18 @@ describe('useToolRun', () => {
     await startArticle().start();
     await startArticle({ uploads: true }).start();
     expect(contexts.map((c) => typeof (c.fetchOptions as { onUploadProgress?: unknown } | undefined)?.onUploadProgress)).toEqual(['undefined', 'function']);
+  });
+
+  it('follows a job without uploads from before it starts: subscribes with starting, then sends the same id', async () => {
+    answer = refusal('BAD_USER_INPUT', 'no');
+    await startArticle().start();
+    expect(followed).toHaveLength(1);
+    expect(followed[0]).toMatchObject({ starting: true, jobId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+    expect(variables).toEqual([{ input, jobId: followed[0]!.jobId }]);
+    // A tool sending files starts the usual way: no id of its own, followed once it has started.
+    await startArticle({ uploads: true }).start();
+    expect(followed).toHaveLength(1);
+    expect(variables[1]).toEqual({ input });
   });
 
   it('brings the result panel into view on narrow screens', async () => {

@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const GenerateArticleMutation = graphql(`
-  mutation GenerateArticle($input: GenerateArticleInput!) {
-    generateArticle(input: $input) {
+  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {
+    generateArticle(input: $input, jobId: $jobId) {
       id
       phase
       percent

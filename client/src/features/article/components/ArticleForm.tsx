@@ -2,6 +2,8 @@ import { Sparkles } from 'lucide-react';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, type FormEvent } from 'react';
 import type { ArticleLength } from '../../../gql/graphql';
+import { EngineNote, type UseEngine } from '../../engines';
+import { ArticleAdvanced, DEFAULT_ARTICLE_ADVANCED, type ArticleAdvancedValues } from './ArticleAdvanced';
 import { LengthChips } from './LengthChips';
 
 interface Props {
@@ -11,9 +13,25 @@ interface Props {
   onTopicChange: (topic: string) => void;
   onLengthChange: (length: ArticleLength) => void;
   onSubmit: () => void;
+  /** The text engine: the note under the form, and which advanced options show (none while unknown). */
+  engine?: UseEngine;
+  advanced?: ArticleAdvancedValues;
+  onAdvancedChange?: (values: ArticleAdvancedValues) => void;
 }
 
-export function ArticleForm({ topic, length, busy, onTopicChange, onLengthChange, onSubmit }: Props) {
+const NO_ENGINE: UseEngine = { engine: null, has: () => false };
+
+export function ArticleForm({
+  topic,
+  length,
+  busy,
+  onTopicChange,
+  onLengthChange,
+  onSubmit,
+  engine = NO_ENGINE,
+  advanced = DEFAULT_ARTICLE_ADVANCED,
+  onAdvancedChange = () => {},
+}: Props) {
   const topicId = useId();
   const blank = topic.trim() === '';
 
@@ -43,9 +61,11 @@ export function ArticleForm({ topic, length, busy, onTopicChange, onLengthChange
         />
       </div>
       <LengthChips value={length} onChange={onLengthChange} disabled={busy} />
+      <ArticleAdvanced values={advanced} onChange={onAdvancedChange} has={engine.has} disabled={busy} />
       <SubmitButton busy={busy} disabled={blank} icon={Sparkles} busyLabel="Generating…">
         Generate article
       </SubmitButton>
+      <EngineNote kind="text" engine={engine.engine} />
     </form>
   );
 }

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ArticleLength } from '../../../gql/graphql';
 import { ARTICLE_LENGTHS } from '../../../lib/constants';
+import { useEngine } from '../../engines';
 import { useToolRun } from '../../jobs';
+import { articleAdvancedInput, DEFAULT_ARTICLE_ADVANCED } from '../components/ArticleAdvanced';
 import { GenerateArticleMutation } from '../api/operations';
 import { ArticleForm } from '../components/ArticleForm';
 import { ArticleResult } from '../components/ArticleResult';
@@ -16,12 +18,15 @@ export function WriteArticleRoute() {
   const [topic, setTopic] = useState(job.params?.topic ?? '');
   const [length, setLength] = useState<ArticleLength>(isArticleLength(job.params?.length) ? job.params.length : 'SHORT');
 
+  const engine = useEngine('text');
+  const [advanced, setAdvanced] = useState(DEFAULT_ARTICLE_ADVANCED);
+
   const asked = isArticleLength(job.params?.length) ? job.params.length : length;
   const lengthLabel = ARTICLE_LENGTHS.find((l) => l.value === asked)?.label ?? '';
 
   function submit() {
     const input = { topic: topic.trim(), length };
-    void start({ input }, input);
+    void start({ input: { ...input, ...articleAdvancedInput(advanced, engine.has) } }, input);
   }
 
   return (
@@ -30,7 +35,17 @@ export function WriteArticleRoute() {
         Pick a topic and a length; the article streams in as it is written.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <ArticleForm topic={topic} length={length} busy={busy} onTopicChange={setTopic} onLengthChange={setLength} onSubmit={submit} />
+        <ArticleForm
+          topic={topic}
+          length={length}
+          busy={busy}
+          onTopicChange={setTopic}
+          onLengthChange={setLength}
+          onSubmit={submit}
+          engine={engine}
+          advanced={advanced}
+          onAdvancedChange={setAdvanced}
+        />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <ArticleResult job={job} lengthLabel={lengthLabel} onCancel={cancel} onUpgraded={reset} />
         </div>

@@ -56,7 +56,16 @@ const done = (content: string) =>
     jobId: 'j1',
     phase: 'COMPLETED',
     percent: 100,
-    creation: { id: 'c1', type: 'BACKGROUND_REMOVAL', prompt: 'Remove background', content, provider: 'openai', createdAt: '2026-03-01T08:00:00.000Z' },
+    creation: {
+      id: 'c1',
+      type: 'BACKGROUND_REMOVAL',
+      prompt: 'Remove background',
+      content,
+      provider: 'openai',
+      placeholder: false,
+      madeBy: null,
+      createdAt: '2026-03-01T08:00:00.000Z',
+    },
   });
 const noop = () => {};
 const download = () => screen.getByRole('button', { name: /Download/ });

@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const GenerateBlogTitlesMutation = graphql(`
-  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!) {
-    generateBlogTitles(input: $input) {
+  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {
+    generateBlogTitles(input: $input, jobId: $jobId) {
       id
       phase
       percent

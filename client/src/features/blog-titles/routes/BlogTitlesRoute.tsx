@@ -7,6 +7,7 @@ import { GenerateBlogTitlesMutation } from '../api/operations';
 import { BlogTitlesForm } from '../components/BlogTitlesForm';
 import { BlogTitlesResult } from '../components/BlogTitlesResult';
 import { blogCategoryLabel, DEFAULT_BLOG_CATEGORY, isBlogCategory } from '../lib/categories';
+import { ToolEngineNote } from '../../engines';
 
 export function BlogTitlesRoute() {
   const { job, busy, start, cancel, reset, resultRef } = useToolRun('blog-titles', GenerateBlogTitlesMutation, 'generateBlogTitles');
@@ -28,7 +29,10 @@ export function BlogTitlesRoute() {
         Enter a keyword and pick a category; title ideas stream in as they are written.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <BlogTitlesForm keyword={keyword} category={category} busy={busy} onKeywordChange={setKeyword} onCategoryChange={setCategory} onSubmit={submit} />
+        <div className="flex min-w-0 flex-col gap-3">
+          <BlogTitlesForm keyword={keyword} category={category} busy={busy} onKeywordChange={setKeyword} onCategoryChange={setCategory} onSubmit={submit} />
+          <ToolEngineNote kind="text" />
+        </div>
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <BlogTitlesResult job={job} categoryLabel={blogCategoryLabel(asked)} onCancel={cancel} onUpgraded={reset} />
         </div>

@@ -33,6 +33,8 @@ export const CommunityCreationFragment = graphql(`
     likes
     createdAt
     provider
+    placeholder
+    madeBy
     user {
       firstName
     }

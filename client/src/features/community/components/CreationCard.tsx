@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { PLACEHOLDER_IMAGE_TEXT, PlaceholderBadge } from '../../engines';
 import { creatorName, type CommunityCreation } from '../types';
 import { CreationImage } from './CreationImage';
 import { LikeButton } from './LikeButton';
@@ -18,9 +19,10 @@ export const CreationCard = memo(function CreationCard({ creation, onOpen, onTog
         type="button"
         data-creation-id={creation.id}
         onClick={(e) => onOpen(creation, e.currentTarget)}
-        aria-label={`View creation by ${name}: ${creation.prompt}`}
+        aria-label={`View creation by ${name}${creation.placeholder ? ` (${PLACEHOLDER_IMAGE_TEXT})` : ''}: ${creation.prompt}`}
         className="relative block aspect-square w-full overflow-hidden bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
+        {creation.placeholder && <PlaceholderBadge />}
         <CreationImage
           src={creation.content}
           alt={creation.prompt}

@@ -23,6 +23,8 @@ function creation(id: string, firstName: string | null, prompt = `prompt ${id}`)
     likes: ['u2', 'u3'],
     createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
     provider: 'openai',
+    placeholder: false,
+    madeBy: null,
     user: { firstName },
   };
 }

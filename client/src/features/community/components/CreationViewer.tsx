@@ -6,6 +6,7 @@ import { useViewerFocus } from '../hooks/useViewerFocus';
 import { useViewerKeys } from '../hooks/useViewerKeys';
 import type { CommunityCreation } from '../types';
 import { CreationDetails } from './CreationDetails';
+import { PlaceholderBadge } from '../../engines';
 import { CreationImage } from './CreationImage';
 import { ViewerToolbar } from './ViewerToolbar';
 import { downloadImage, shareImage } from './viewerActions';
@@ -81,6 +82,7 @@ export function CreationViewer({ creations, index, onIndexChange, onClose, onTog
           // A click on the dark space around the image closes, as on most viewers.
           onClick={(e) => e.target === e.currentTarget && onClose()}
         >
+          {creation.placeholder && <PlaceholderBadge position="top-2 left-1/2 -translate-x-1/2 sm:top-4" />}
           <CreationImage
             key={creation.id}
             src={creation.content}

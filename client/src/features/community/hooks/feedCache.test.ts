@@ -25,6 +25,8 @@ function node(id: string, likes: string[], published = true) {
     likes,
     createdAt: '2026-01-01T00:00:00.000Z',
     provider: 'openai',
+    placeholder: false,
+    madeBy: null,
     user: { __typename: 'CreationAuthor' as const, firstName: 'Ada' },
   };
 }

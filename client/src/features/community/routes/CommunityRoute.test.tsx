@@ -36,6 +36,8 @@ function node(id: string, firstName: string | null, prompt: string, likes: strin
     likes,
     createdAt: '2026-01-01T00:00:00.000Z',
     provider: 'openai',
+    placeholder: false,
+    madeBy: null,
     user: { __typename: 'CreationAuthor' as const, firstName },
   };
 }

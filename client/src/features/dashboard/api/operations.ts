@@ -11,6 +11,8 @@ export const MyCreationsQuery = graphql(`
           prompt
           content
           provider
+          placeholder
+          madeBy
           createdAt
         }
       }

@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { MyCreationsQuery } from '../../../gql/graphql';
-import { CREATION_TYPE_LABEL } from '../../../tools/creations';
+import { CREATION_TYPE_LABEL, isImageCreation } from '../../../tools/creations';
+import { TemplateBadge } from '../../engines';
 import { CreationContent } from './CreationContent';
 
 export type CreationSummary = MyCreationsQuery['myCreations']['edges'][number]['node'];
@@ -23,6 +24,14 @@ export function CreationItem({ creation }: { creation: CreationSummary }) {
           <p className="line-clamp-2 font-medium break-words text-slate-900">{creation.prompt}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
             <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{CREATION_TYPE_LABEL[creation.type]}</span>
+            {creation.placeholder &&
+              (isImageCreation(creation.type) ? (
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" data-placeholder-chip="">
+                  Placeholder
+                </span>
+              ) : (
+                <TemplateBadge />
+              ))}
             <time dateTime={creation.createdAt}>{new Date(creation.createdAt).toLocaleDateString()}</time>
           </p>
         </div>
@@ -30,7 +39,14 @@ export function CreationItem({ creation }: { creation: CreationSummary }) {
       </button>
       {open && (
         <div id={panelId} className="border-t border-slate-100 p-4">
-          <CreationContent type={creation.type} prompt={creation.prompt} content={creation.content} provider={creation.provider} />
+          <CreationContent
+            type={creation.type}
+            prompt={creation.prompt}
+            content={creation.content}
+            provider={creation.provider}
+            placeholder={creation.placeholder}
+            madeBy={creation.madeBy ?? null}
+          />
         </div>
       )}
     </li>

@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const GenerateImageMutation = graphql(`
-  mutation GenerateImage($input: GenerateImageInput!) {
-    generateImage(input: $input) {
+  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {
+    generateImage(input: $input, jobId: $jobId) {
       id
       phase
       percent

@@ -103,11 +103,13 @@ function completed(id: string, content: string): JobSnapshot {
     percent: 100,
     message: null,
     text: '',
-    creation: { id, type: 'IMAGE', prompt: 'a cat', content, provider: 'openai', createdAt: new Date(NOW).toISOString() },
+    creation: { id, type: 'IMAGE', prompt: 'a cat', content, provider: 'openai', placeholder: false, madeBy: null, createdAt: new Date(NOW).toISOString() },
     error: null,
     cancelling: false,
     params: { description: 'a cat', style: 'REALISTIC', publish: 'false' },
     upload: null,
+    preview: null,
+    previews: 0,
   };
 }
 

@@ -2,6 +2,9 @@ import { ImageIcon, Sparkles } from 'lucide-react';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import type { ImageStyle } from '../../../gql/graphql';
+import { EngineNote, type UseEngine } from '../../engines';
+import type { ImageAdvancedValues } from '../lib/advanced';
+import { ImageAdvanced } from './ImageAdvanced';
 import { PublicSwitch } from './PublicSwitch';
 import { StyleChips } from './StyleChips';
 
@@ -16,9 +19,15 @@ interface Props {
   onStyleChange: (style: ImageStyle) => void;
   onPublishChange: (publish: boolean) => void;
   onSubmit: () => void;
+  /** The image engine: what the note says, which advanced options show, how the styles are worded. */
+  engine: UseEngine;
+  advanced: ImageAdvancedValues;
+  onAdvancedChange: (values: ImageAdvancedValues) => void;
+  seedInvalid: boolean;
 }
 
-export function ImageForm({ description, style, publish, busy, invalid, onDescriptionChange, onStyleChange, onPublishChange, onSubmit }: Props) {
+export function ImageForm(props: Props) {
+  const { description, style, publish, busy, invalid, onDescriptionChange, onStyleChange, onPublishChange, onSubmit, engine, advanced, onAdvancedChange, seedInvalid } = props;
   const descriptionId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -73,11 +82,13 @@ export function ImageForm({ description, style, publish, busy, invalid, onDescri
           Be specific about the subject, setting, light and mood.<span className="hidden sm:inline"> Ctrl+Enter generates.</span>
         </p>
       </div>
-      <StyleChips value={style} onChange={onStyleChange} disabled={busy} />
+      <StyleChips value={style} onChange={onStyleChange} disabled={busy} placeholder={engine.engine?.placeholder ?? false} />
       <PublicSwitch checked={publish} onChange={onPublishChange} disabled={busy} />
+      <ImageAdvanced values={advanced} onChange={onAdvancedChange} has={engine.has} disabled={busy} seedInvalid={seedInvalid} />
       <SubmitButton busy={busy} icon={ImageIcon} busyLabel="Generating…">
         Generate Image
       </SubmitButton>
+      <EngineNote kind="image" engine={engine.engine} />
     </form>
   );
 }

@@ -2,8 +2,10 @@ import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import type { ImageStyle } from '../../../gql/graphql';
+import { useEngine } from '../../engines';
 import { useToolRun, type ToolRunOptions } from '../../jobs';
 import { GenerateImageMutation } from '../api/operations';
+import { advancedInput, DEFAULT_IMAGE_ADVANCED, parseSeed, SEED_ERROR } from '../lib/advanced';
 import { ImageForm } from '../components/ImageForm';
 import { ImageResult } from '../components/ImageResult';
 import { imageErrorMessage } from '../lib/imageError';
@@ -25,6 +27,10 @@ export function GenerateImagesRoute() {
   const [publish, setPublish] = useState(job.params?.publish === 'true');
   const [invalid, setInvalid] = useState(false);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const engine = useEngine('image');
+  const [advanced, setAdvanced] = useState(DEFAULT_IMAGE_ADVANCED);
+  const seedInvalid = engine.has('SEED') && parseSeed(advanced.seed) === undefined;
+  const [seedChecked, setSeedChecked] = useState(false);
 
   // The result describes what was asked for, not what the form holds now.
   const asked = {
@@ -45,8 +51,14 @@ export function GenerateImagesRoute() {
       notify.error(EMPTY_DESCRIPTION);
       return;
     }
+    if (seedInvalid) {
+      setSeedChecked(true);
+      notify.error(SEED_ERROR);
+      return;
+    }
     setErrorMessage(null);
-    const { failure } = await start({ input: { description: trimmed, style, publish } }, { description: trimmed, style, publish: String(publish) });
+    const input = { description: trimmed, style, publish, ...advancedInput(advanced, engine.has) };
+    const { failure } = await start({ input }, { description: trimmed, style, publish: String(publish), count: String(input.count ?? 1) });
     if (failure) setErrorMessage(failure);
   }
 
@@ -66,6 +78,10 @@ export function GenerateImagesRoute() {
           onStyleChange={setStyle}
           onPublishChange={setPublish}
           onSubmit={submit}
+          engine={engine}
+          advanced={advanced}
+          onAdvancedChange={setAdvanced}
+          seedInvalid={seedChecked && seedInvalid}
         />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <ImageResult
@@ -73,6 +89,7 @@ export function GenerateImagesRoute() {
             description={asked.description}
             styleLabel={imageStyleLabel(asked.style)}
             published={asked.publish}
+            count={Number(job.params?.count ?? 1)}
             errorMessage={errorMessage}
             onCancel={cancel}
             onUpgraded={reset}

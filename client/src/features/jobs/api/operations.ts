@@ -1,20 +1,23 @@
 import { graphql } from '../../../gql';
 
 export const JobProgressSubscription = graphql(`
-  subscription JobProgress($jobId: ID!) {
-    jobProgress(jobId: $jobId) {
+  subscription JobProgress($jobId: ID!, $starting: Boolean) {
+    jobProgress(jobId: $jobId, starting: $starting) {
       jobId
       phase
       percent
       delta
       offset
       message
+      preview
       creation {
         id
         type
         prompt
         content
         provider
+        placeholder
+        madeBy
         createdAt
       }
     }
@@ -46,6 +49,8 @@ export const JobQuery = graphql(`
         prompt
         content
         provider
+        placeholder
+        madeBy
         createdAt
       }
     }

@@ -1,10 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
-import { Markdown } from '../../../components/Markdown';
+import { Markdown, StreamingMarkdown } from '../../../components/Markdown';
 import { ResultScroller } from '../../../components/ResultScroller';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
-import { isJobBusy, type JobSnapshot } from '../jobStore';
+import { TemplateBadge } from '../../engines';
+import { isJobBusy, type JobCreation, type JobSnapshot } from '../jobStore';
 import type { StepLabels } from './JobProgress';
 import { JobNotices } from './JobNotices';
 
@@ -33,8 +34,8 @@ interface Props {
 
 /** The right-hand panel of a text tool: empty, streaming markdown, finished with its counts, or why it did not work. */
 export function TextJobResult({ job, onCancel, onUpgraded, id, icon: Icon, title, labels, copy, doneAnnouncement, resultLabel, emptyHint, stats, embeddedNote }: Props) {
-  // Re-rendering markdown on every streamed chunk is the costly part; let React skip frames under load.
-  const text = useDeferredValue(job.text);
+  // Every streamed piece is shown as it comes (StreamingMarkdown re-renders only the growing block).
+  const text = job.text;
   const busy = isJobBusy(job);
   const done = job.status === 'completed';
 
@@ -56,7 +57,7 @@ export function TextJobResult({ job, onCancel, onUpgraded, id, icon: Icon, title
 
       {text ? (
         <ResultScroller follow={busy} contentKey={text.length} label={resultLabel}>
-          <Markdown className="[&>:first-child]:mt-0">{text}</Markdown>
+          {busy ? <StreamingMarkdown className="[&>:first-child]:mt-0" text={text} /> : <Markdown className="[&>:first-child]:mt-0">{text}</Markdown>}
         </ResultScroller>
       ) : (
         !busy &&
@@ -69,7 +70,29 @@ export function TextJobResult({ job, onCancel, onUpgraded, id, icon: Icon, title
       )}
 
       {done && stats}
-      {done && job.creation && isEmbeddedProvider(job.creation.provider) && <p className="text-xs text-slate-500">{embeddedNote}</p>}
+      {done && job.creation && <MadeBy creation={job.creation} embeddedNote={embeddedNote} />}
     </section>
+  );
+}
+
+/** Under a finished text: the model that wrote it, or that a template did (no text model connected). */
+function MadeBy({ creation, embeddedNote }: { creation: JobCreation; embeddedNote: string }) {
+  if (creation.placeholder) {
+    return (
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <TemplateBadge />
+        <span>{embeddedNote}</span>
+      </p>
+    );
+  }
+  return (
+    <>
+      {creation.madeBy && (
+        <p className="text-xs text-slate-500" data-made-by="">
+          Written by <span className="font-medium text-slate-700">{creation.madeBy}</span>
+        </p>
+      )}
+      {isEmbeddedProvider(creation.provider) && <p className="text-xs text-slate-500">{embeddedNote}</p>}
+    </>
   );
 }

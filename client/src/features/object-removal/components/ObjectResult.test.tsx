@@ -58,7 +58,16 @@ const done = job({
   phase: 'COMPLETED',
   percent: 100,
   params: { fileName: 'desk.png', object: 'watch' },
-  creation: { id: 'c9', type: 'OBJECT_REMOVAL', prompt: 'Remove watch', content: 'https://cdn.example/no-watch.png', provider: 'openai', createdAt: '2026-05-20T14:00:00.000Z' },
+  creation: {
+    id: 'c9',
+    type: 'OBJECT_REMOVAL',
+    prompt: 'Remove watch',
+    content: 'https://cdn.example/no-watch.png',
+    provider: 'openai',
+    placeholder: false,
+    madeBy: null,
+    createdAt: '2026-05-20T14:00:00.000Z',
+  },
 });
 const noop = () => {};
 const download = () => screen.getByRole('button', { name: /Download/ });

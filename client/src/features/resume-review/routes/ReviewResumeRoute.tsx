@@ -6,6 +6,7 @@ import { ReviewResumeMutation } from '../api/operations';
 import { ResumeForm } from '../components/ResumeForm';
 import { ResumeResult } from '../components/ResumeResult';
 import { selectedResume } from '../lib/selectedResume';
+import { ToolEngineNote } from '../../engines';
 
 const OPTIONS = { uploads: true, success: 'Resume analyzed successfully!' };
 
@@ -35,7 +36,10 @@ export function ReviewResumeRoute() {
         Upload your resume as a PDF for feedback on its strengths, weaknesses and what to improve.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <ResumeForm file={file} busy={busy} onPick={pick} onSubmit={submit} />
+        <div className="flex min-w-0 flex-col gap-3">
+          <ResumeForm file={file} busy={busy} onPick={pick} onSubmit={submit} />
+          <ToolEngineNote kind="text" />
+        </div>
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <ResumeResult job={job} onCancel={cancel} onUpgraded={reset} />
         </div>
