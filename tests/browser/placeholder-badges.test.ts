@@ -78,6 +78,21 @@ describe('placeholder badges', () => {
     await page.context().close();
   }, 120_000);
 
+  it('shows every picture of a request for several in a grid, each marked and downloadable', async () => {
+    const page = await premiumPage(stack.url, 'Several');
+    await page.goto(`${stack.url}/ai/generate-images`);
+    await page.getByText('Advanced').click();
+    await page.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '3' }).check();
+    await generate(page, 'Three kites over a beach', false);
+    const grid = page.getByRole('list', { name: '3 pictures' });
+    await grid.waitFor({ timeout: 60_000 });
+    expect(await grid.getByRole('img', { name: /Three kites over a beach \(\d of 3\)/ }).count()).toBe(3);
+    expect(await grid.getByText(BADGE).count()).toBe(3);
+    expect(await grid.getByRole('button', { name: 'Download' }).count()).toBe(3);
+    expect(await page.getByRole('heading', { name: 'Generated Images' }).isVisible()).toBe(true);
+    await page.context().close();
+  }, 90_000);
+
   it('marks template text with a Template badge on the dashboard', async () => {
     const page = await premiumPage(stack.url, 'Templated');
     await page.goto(`${stack.url}/ai/write-article`);
