@@ -70,7 +70,8 @@ describe('placeholder badges', () => {
     expect(await page.getByText(BADGE).isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'Community' }).click();
-    const card = page.getByRole('button', { name: new RegExp(`View creation by Badger \\(${BADGE}\\): A lighthouse`) });
+    await page.locator('[data-creation-id]').first().waitFor();
+    const card = page.getByRole('button', { name: new RegExp(`View creation by Badger \\(${BADGE}\\): .*A lighthouse`) });
     await card.waitFor();
     expect(await card.getByText(BADGE).isVisible()).toBe(true);
     await card.click();
@@ -82,7 +83,7 @@ describe('placeholder badges', () => {
     const page = await premiumPage(stack.url, 'Several');
     await page.goto(`${stack.url}/ai/generate-images`);
     await page.getByText('Advanced').click();
-    await page.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '3' }).check();
+    await page.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '3' }).check({ force: true });
     await generate(page, 'Three kites over a beach', false);
     const grid = page.getByRole('list', { name: '3 pictures' });
     await grid.waitFor({ timeout: 60_000 });
@@ -101,11 +102,11 @@ describe('placeholder badges', () => {
     await page.getByLabel('Article topic').fill('Tide pools');
     await page.getByRole('button', { name: 'Generate article' }).click();
     await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 60_000 });
-    expect(await page.getByRole('region', { name: 'Generated article' }).getByText('Template', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Generated article' }).locator('[data-template-badge]').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page
       .getByRole('button', { name: /Tide pools/ })
-      .getByText('Template', { exact: true })
+      .locator('[data-template-badge]')
       .waitFor();
     await page.context().close();
   }, 90_000);
