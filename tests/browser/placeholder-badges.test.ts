@@ -73,7 +73,8 @@ describe('placeholder badges', () => {
     await page.locator('[data-creation-id]').first().waitFor();
     const card = page.getByRole('button', { name: new RegExp(`View creation by Badger \\(${BADGE}\\): .*A lighthouse`) });
     await card.waitFor();
-    expect(await card.getByText(BADGE).isVisible()).toBe(true);
+    // Over the card's picture (its words are in the card button's name).
+    expect(await page.getByRole('listitem').filter({ has: card }).getByText(BADGE).isVisible()).toBe(true);
     await card.click();
     expect(await page.getByRole('dialog').getByText(BADGE).isVisible()).toBe(true);
     await page.context().close();

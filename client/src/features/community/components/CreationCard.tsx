@@ -14,7 +14,7 @@ interface Props {
 export const CreationCard = memo(function CreationCard({ creation, onOpen, onToggleLike }: Props) {
   const name = creatorName(creation);
   return (
-    <li className="group flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xs transition-shadow hover:shadow-md">
+    <li className="group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xs transition-shadow hover:shadow-md">
       <button
         type="button"
         data-creation-id={creation.id}
@@ -22,7 +22,6 @@ export const CreationCard = memo(function CreationCard({ creation, onOpen, onTog
         aria-label={`View creation by ${name}${creation.placeholder ? ` (${PLACEHOLDER_IMAGE_TEXT})` : ''}: ${creation.prompt}`}
         className="relative block aspect-square w-full overflow-hidden bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
-        {creation.placeholder && <PlaceholderBadge />}
         <CreationImage
           src={creation.content}
           alt={creation.prompt}
@@ -36,6 +35,8 @@ export const CreationCard = memo(function CreationCard({ creation, onOpen, onTog
           <span className="line-clamp-4 break-words">{creation.prompt}</span>
         </span>
       </button>
+      {/* Beside the button, over its picture: the button's name already says it (its visible text would have to be in the name). */}
+      {creation.placeholder && <PlaceholderBadge decorative />}
       <div className="flex items-center justify-between gap-2 px-3 py-2.5">
         <p className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
           <span aria-hidden className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
