@@ -36,7 +36,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     redis,
     log,
     text: await createTextProvider(config),
-    images: await createImageProviders(config),
+    images: await createImageProviders(config, log),
     storage: createStorage(config),
   };
 

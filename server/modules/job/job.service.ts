@@ -265,6 +265,8 @@ export class SubscriberView {
     this.percent = Math.max(this.percent, e.percent);
     if (isTerminal(this.phase)) this.ended = true;
     const message = e.phase === this.phase ? e.message : null;
-    return { jobId: e.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: e.creationId ?? null };
+    // A preview belongs to its moment: passed on as it came, never kept.
+    const preview = e.preview && !this.ended ? { preview: e.preview } : {};
+    return { jobId: e.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: e.creationId ?? null, ...preview };
   }
 }
