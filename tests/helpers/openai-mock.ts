@@ -99,16 +99,16 @@ export async function startOpenAIImagesMock(fallback: ImagesReply): Promise<Open
       res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
       return;
     }
-    let item: Record<string, string>;
-    if ('b64' in reply) item = { b64_json: reply.b64.toString('base64') };
-    else {
+    // As many pictures as asked (`n`, default 1), each the reply's bytes.
+    const data = Array.from({ length: Number(JSON.parse(raw || '{}').n ?? 1) }, () => {
+      if ('b64' in reply) return { b64_json: reply.b64.toString('base64') };
       const path = `/generated/img-${hosted.size + 1}.png`;
       hosted.set(path, { bytes: reply.hosted, type: reply.contentType ?? 'image/png' });
-      item = { url: `${origin}${path}` };
-      mock.hostedUrls.push(item.url!);
-    }
+      mock.hostedUrls.push(`${origin}${path}`);
+      return { url: `${origin}${path}` };
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [item] }));
+    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
