@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import type { GenerationProgress } from './providers/image/index.js';
 import type { ToolRun } from './tools/processor.js';
+import { JobStopped } from './reporter.js';
 
 /** The longest side of a preview, in pixels. */
 export const PREVIEW_MAX_SIDE = 256;
@@ -32,8 +33,16 @@ interface Update {
   picture?: Buffer;
 }
 
-/** The callback an engine reports to, and `finish` (awaited before the next phase: nothing is sent after it). */
-export function generationProgressOf(run: ToolRun<unknown, unknown>, minGapMs = PREVIEW_MIN_GAP_MS): { progress: GenerationProgress; finish: () => Promise<void> } {
+/**
+ * The callback an engine reports to; `signal`, the job's, also aborted (with JobStopped) when a
+ * report is refused because the job was ended elsewhere, so the engine stops then even if the
+ * cancel message was missed; and `finish` (awaited before the next phase: nothing is sent after it).
+ */
+export function generationProgressOf(
+  run: ToolRun<unknown, unknown>,
+  minGapMs = PREVIEW_MIN_GAP_MS,
+): { progress: GenerationProgress; signal: AbortSignal; finish: () => Promise<void> } {
+  const refused = new AbortController();
   let pending: Update | null = null;
   let busy: Promise<void> | null = null;
   let lastPreviewAt = 0;
@@ -54,8 +63,9 @@ export function generationProgressOf(run: ToolRun<unknown, unknown>, minGapMs = 
       if (wait > 0) await sleep(wait);
       if (!stopped) await send(u);
     })()
-      // A refused report (the job was cancelled) stops nothing here: the engine hears of it through the signal.
-      .catch(() => undefined)
+      .catch((e: unknown) => {
+        if (e instanceof JobStopped) refused.abort(e);
+      })
       .finally(() => {
         busy = null;
         pump();
@@ -67,6 +77,7 @@ export function generationProgressOf(run: ToolRun<unknown, unknown>, minGapMs = 
       pending = { percent, message, picture: picture ?? pending?.picture };
       pump();
     },
+    signal: AbortSignal.any([run.signal, refused.signal]),
     finish: async () => {
       stopped = true;
       pending = null;

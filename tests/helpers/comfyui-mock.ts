@@ -14,8 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { formingPicture, picturePng } from './engine-pictures.js';
 
-/** How the next prompt fails: out of GPU memory while sampling, or a crash in the VAE decode. */
-export type ComfyUIFailure = 'oom' | 'error';
+/**
+ * How the next prompt goes wrong: out of GPU memory while sampling, a crash in the VAE decode, or
+ * its client's WebSocket dropped at step 2 (the prompt still finishes: only /history tells).
+ */
+export type ComfyUIFailure = 'oom' | 'error' | 'drop-socket';
 
 export interface ComfyUIMockOptions {
   /** 0 (default): any free port; 8188 to stand where ComfyUI does. */
@@ -213,6 +216,8 @@ class ComfyUIServer {
     this.mock.prompts.push(p);
     this.pending.push(p);
     json(res, 200, { prompt_id: p.id, number: p.number, node_errors: {} });
+    // As PromptQueue.put does: every client hears the queue's new length.
+    this.send(null, 'status', { status: { exec_info: { queue_remaining: this.queueRemaining() } } });
     void this.drain();
   }
 
@@ -318,6 +323,7 @@ class PromptRun {
         this.end('error');
         return false;
       }
+      if (this.failure === 'drop-socket' && step === 2) for (const ws of this.server.clients.get(this.p.clientId) ?? []) ws.terminate();
       this.server.send(this.p.clientId, 'progress', { value: step, max: steps, prompt_id: this.p.id, node: id });
       for (let k = 0; k < previewsPerStep; k++) this.server.sendPreview(this.p.clientId, await formingPicture(width, height, seed, step, steps, previewFormat));
     }

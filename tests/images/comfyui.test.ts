@@ -146,6 +146,37 @@ describe('ComfyUI engine', () => {
     expect(storedFiles(stack.config.dataDir)).toEqual(before);
   });
 
+  it("cancel while waiting in ComfyUI's queue behind someone else's prompt: deleted from it, nothing interrupted", async () => {
+    // Someone using ComfyUI's own page queues a prompt first.
+    const theirs = await fetch(`${comfy.url}/prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: { ...workflowOf(), '3': { ...workflowOf()['3']!, inputs: { ...workflowOf()['3']!.inputs, seed: 5 } } }, client_id: 'their-page' }),
+    }).then((r) => r.json() as Promise<{ prompt_id: string }>);
+    const { generateImage: job } = await gqlOk(stack.url, GENERATE_IMAGE, { input: { description: 'second in line' } }, token);
+    const follow = followImageJob(stack.url, token, job.id);
+    await waitFor(() => follow.events().some((e) => e.message === "Waiting in ComfyUI's queue"), 10_000, 'waiting in line');
+    const ours = comfy.prompts.at(-1)!;
+    expect(ours.id).not.toBe(theirs.prompt_id);
+    const interrupts = comfy.interrupts.length;
+    await gqlOk(stack.url, 'mutation($id: ID!) { cancelJob(id: $id) { phase } }', { id: job.id }, token);
+    expect((await follow.done).at(-1)!.phase).toBe('CANCELLED');
+    await waitFor(() => comfy.deleted.includes(ours.id), 5000, '/queue delete');
+    expect(comfy.interrupts.length).toBe(interrupts);
+    // Theirs finishes; ours never ran.
+    await waitFor(async () => Object.keys(await (await fetch(`${comfy.url}/history/${theirs.prompt_id}`)).json()).length > 0, 10_000, 'their prompt');
+    expect(await (await fetch(`${comfy.url}/history/${ours.id}`)).json()).toEqual({});
+  });
+
+  it('the WebSocket dropping mid-run: the picture is still fetched once /history has it', async () => {
+    comfy.failNext = 'drop-socket';
+    const { last } = await generateImage(stack.url, token, { description: 'a dropped line', seed: 99 });
+    expect(last.phase, last.message ?? '').toBe('COMPLETED');
+    expect((await fileBytes(last.creation!.content)).equals(await picturePng(1024, 1024, 99, 0))).toBe(true);
+    const id = comfy.prompts.at(-1)!.id;
+    expect(comfy.requests.filter((r) => r.path === `/history/${id}`).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('out of GPU memory: FAILED with what to try', async () => {
     comfy.failNext = 'oom';
     const { last } = await generateImage(stack.url, token, { description: 'a huge mural', count: 4 });

@@ -154,6 +154,12 @@ export class PromptSocket {
         this.started = true;
         return this.report(SAMPLING_FROM + SAMPLING_SPAN * Math.min(1, value / max), `Painting: step ${value} of ${max}`);
       }
+      case 'status': {
+        // Someone else's prompt runs first (ComfyUI's own page, another worker).
+        const remaining = Number((data.status as { exec_info?: { queue_remaining?: number } } | undefined)?.exec_info?.queue_remaining);
+        if (!this.started && remaining > 1) this.report(this.percent, "Waiting in ComfyUI's queue");
+        return;
+      }
       case 'execution_success':
         return this.settle?.resolve('done');
       case 'execution_error':

@@ -85,6 +85,8 @@ type HistoryEntry = {
 
 export class ComfyUIImageGenerator implements ImageGenerator {
   readonly name = 'comfyui';
+  /** One GPU draws one picture at a time: the next job waits in our queue, its time limit not yet running. */
+  readonly concurrency = 1;
   readonly engine: EngineInfo<typeof ImageEngineOption.ASPECT_RATIO | typeof ImageEngineOption.SEED | typeof ImageEngineOption.NEGATIVE_PROMPT | typeof ImageEngineOption.COUNT>;
   private readonly http: EngineHttp;
 

@@ -36,6 +36,8 @@ export function failureOf(status: number, body: unknown, text: string, http: Eng
 
 export class SdWebUiImageGenerator implements ImageGenerator {
   readonly name = 'sd-webui';
+  /** The web UI draws one picture at a time and /progress is about whatever it draws: one job at a time per worker. */
+  readonly concurrency = 1;
   readonly engine: EngineInfo<typeof ImageEngineOption.ASPECT_RATIO | typeof ImageEngineOption.SEED | typeof ImageEngineOption.NEGATIVE_PROMPT | typeof ImageEngineOption.COUNT>;
   private readonly http: EngineHttp;
 

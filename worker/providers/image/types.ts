@@ -49,7 +49,7 @@ export interface GeneratedImages {
  */
 export type GenerationProgress = (percent: number, message: string, preview?: Buffer) => void;
 
-export interface ImageGenerator {
+export interface ImageGenerator extends OneAtATime {
   readonly name: string;
   /** What the pages are told about it (docs/engines.md): label, model, placeholder, the options it honours. */
   readonly engine: EngineInfo<ImageEngineOption>;

@@ -52,7 +52,7 @@ export const imageProcessor = defineProcessor(imageTool, {
     await run.enter('ANALYZING');
     await run.enter('PROCESSING');
     const live = generationProgressOf(run);
-    const answer = await withProviderRetry(run, () => generator.generate(request, run.signal, live.progress)).finally(live.finish);
+    const answer = await withProviderRetry(run, () => generator.generate(request, live.signal, live.progress)).finally(live.finish);
     await run.enter('FINALIZING');
     const saved = await storeAll(run, answer.images);
     const common = {
