@@ -142,13 +142,36 @@ describe('OLLAMA_MODEL that Ollama does not have', () => {
 });
 
 describe('an Ollama with no chat model', () => {
-  it('leaves the template writer in place, with a warning saying what to pull', async () => {
-    const embeddingsOnly = await startOllamaMock([embeddingModel(), embeddingModel('mxbai-embed-large:latest', 'bert')]);
-    mocks.push(embeddingsOnly);
+  it('found on its address: leaves the template writer in place, with a warning saying what to pull', async () => {
+    const saved = local.models;
+    local.models = [embeddingModel(), embeddingModel('mxbai-embed-large:latest', 'bert')];
+    try {
+      const log = logSpy();
+      const provider = await createTextProvider(loadConfig({ ...process.env, ENGINE_AUTODETECT: 'true' }), log);
+      expect(provider.engine).toMatchObject({ name: 'local', placeholder: true });
+      expect(log.lines.join('\n')).toContain('Ollama has no chat model: run `ollama pull llama3.2`');
+    } finally {
+      local.models = saved;
+    }
+  });
+
+  it('set by OLLAMA_URL: jobs say what to pull, and the model is taken once it is there', async () => {
+    const empty = await startOllamaMock([embeddingModel()], { fallback: { stream: ['# Pulled\n\n', 'At last.'] } });
+    mocks.push(empty);
     const log = logSpy();
-    const provider = await createTextProvider(loadConfig({ ...process.env, OLLAMA_URL: embeddingsOnly.url }), log);
-    expect(provider.engine).toMatchObject({ name: 'local', placeholder: true });
-    expect(log.lines.join('\n')).toContain('Ollama has no chat model: run `ollama pull llama3.2`');
+    expect((await createTextProvider(loadConfig({ ...process.env, OLLAMA_URL: empty.url }), log)).engine).toMatchObject({ name: 'ollama', label: 'Ollama', model: null });
+    expect(log.lines.join('\n')).toContain('Ollama has no chat model: run `ollama pull llama3.2`: text jobs fail until it has one');
+
+    const { stack, token } = await stackWith({ OLLAMA_URL: empty.url });
+    const failed = (await article(stack, token, { topic: 'bees', length: 'SHORT' })).at(-1)!;
+    expect(failed.phase).toBe('FAILED');
+    expect(failed.message).toBe('Ollama has no chat model: run `ollama pull llama3.2` where Ollama runs.');
+    empty.models.push(chatModel('llama3.2:1b'));
+    const done = (await article(stack, token, { topic: 'bees', length: 'SHORT' })).at(-1)!;
+    expect(done.phase, done.message ?? '').toBe('COMPLETED');
+    expect(done.creation!.content).toBe('# Pulled\n\nAt last.');
+    const row = await stack.server.app.services.db.creation.findUniqueOrThrow({ where: { id: done.creation!.id } });
+    expect(row.metadata).toMatchObject({ provider: 'ollama', engine: 'Ollama · llama3.2:1b', model: 'llama3.2:1b' });
   });
 });
 
@@ -197,5 +220,9 @@ describe('OLLAMA_URL set explicitly', () => {
     const last = (await article(stack, token, { topic: 'tides', length: 'SHORT' })).at(-1)!;
     expect(last.phase).toBe('FAILED');
     expect(last.message).toBe('Ollama cannot be reached. We tried 4 times; please try again later.');
+    // A worker starting now still takes the Ollama it was told to use, and warns.
+    const log = logSpy();
+    expect((await createTextProvider(loadConfig({ ...process.env, OLLAMA_URL: other.url }), log)).engine).toMatchObject({ name: 'ollama', placeholder: false });
+    expect(log.lines.join('\n')).toContain('OLLAMA_URL does not answer');
   });
 });

@@ -132,8 +132,9 @@ type OllamaSettings = Pick<Config, 'OLLAMA_URL' | 'OLLAMA_MODEL' | 'ENGINE_AUTOD
 
 /**
  * Ollama when OLLAMA_URL is set, or when it answers on its default address with ENGINE_AUTODETECT
- * on; null for the template writer (nothing found, or an Ollama with no chat model). A configured
- * Ollama that does not answer, or lacks OLLAMA_MODEL, is still used: its jobs fail saying why.
+ * on; null for the template writer (nothing found, or a found Ollama with no chat model). A
+ * configured Ollama that does not answer, has no chat model or lacks OLLAMA_MODEL is still used:
+ * its jobs fail saying why, and each job looks again, so a model pulled meanwhile is taken.
  */
 export async function findOllama(config: OllamaSettings, log: Pick<Logger, 'warn'>): Promise<TextProvider | null> {
   const configured = config.OLLAMA_URL;
@@ -147,8 +148,13 @@ export async function findOllama(config: OllamaSettings, log: Pick<Logger, 'warn
   }
   const choice = chooseModel(models, config.OLLAMA_MODEL);
   if ('none' in choice) {
-    log.warn({ url, models: models.map((m) => m.name) }, `${noChatModelMessage}; using the template writer (docs/engines.md)`);
-    return null;
+    if (!configured) {
+      log.warn({ url, models: models.map((m) => m.name) }, `${noChatModelMessage}; using the template writer (docs/engines.md)`);
+      return null;
+    }
+    // Asked for by OLLAMA_URL: used, and its jobs say what is missing until a model is pulled (docker compose pulls one as the worker starts).
+    log.warn({ url, models: models.map((m) => m.name) }, `${noChatModelMessage}: text jobs fail until it has one (docs/engines.md)`);
+    return new OllamaTextProvider(url, undefined, null);
   }
   if ('missing' in choice) {
     log.warn({ url }, `${missingModelMessage(choice.missing, choice.have)} Text jobs fail until it does.`);
