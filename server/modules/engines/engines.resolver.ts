@@ -6,7 +6,7 @@ import { readEngines, type EngineInfo } from '../../shared/platform/engines.js';
 
 @ObjectType('Engine', { description: 'An engine that makes images or text, as the workers found it at start-up' })
 export class EngineObject implements Omit<EngineInfo, 'options'> {
-  @Field({ description: 'Its id in creations\' metadata: comfyui, sd-webui, openai, clipdrop, ollama, local…' })
+  @Field({ description: "Its id in creations' metadata: comfyui, sd-webui, openai, clipdrop, ollama, local…" })
   name!: string;
 
   @Field({ description: 'What the page shows, e.g. "ComfyUI · sd_xl_base_1.0"' })
