@@ -35,7 +35,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     db,
     redis,
     log,
-    text: await createTextProvider(config),
+    text: await createTextProvider(config, log),
     images: await createImageProviders(config, log),
     storage: createStorage(config),
   };
