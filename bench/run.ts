@@ -14,6 +14,7 @@ import { scaleoutSection } from './scaleout.js';
 import { feedSection } from './feed.js';
 import { feedGrowthSection } from './feed-growth.js';
 import { landingSection } from './landing.js';
+import { graphiqlSection } from './graphiql.js';
 import type { BenchSection } from './stats.js';
 
 // Order matters only for reading: each section starts and stops what it needs.
@@ -28,6 +29,7 @@ const sections: Record<string, () => Promise<BenchSection>> = {
   feed: feedSection,
   'feed-growth': feedGrowthSection,
   landing: landingSection,
+  graphiql: graphiqlSection,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,14 +1,87 @@
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
+
+/** GraphiQL's Monaco, trimmed to what its editors use (src/graphiql/monaco-editor.ts says what). */
+const GRAPHIQL_MONACO = resolve(root, 'src/graphiql/monaco-editor.ts');
+
+/**
+ * Points `monaco-graphql/esm/monaco-editor.js` — which GraphiQL imports, and monaco-graphql
+ * imports as `./monaco-editor`, and which brings all of Monaco's editor core — at
+ * src/graphiql/monaco-editor.ts.
+ */
+function graphiqlMonaco(): Plugin {
+  return {
+    name: 'atelier:graphiql-monaco',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer === GRAPHIQL_MONACO || !/(^|\/)monaco-editor(\.js)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && /[\\/]monaco-graphql[\\/]esm[\\/]monaco-editor\.js$/.test(resolved.id) ? GRAPHIQL_MONACO : null;
+    },
+  };
+}
+
+/** The modules GraphiQL imports on its first render, one after another (Monaco, then its GraphQL and JSON modes). */
+const GRAPHIQL_EDITOR_MODULES = [
+  GRAPHIQL_MONACO,
+  /[\\/]monaco-graphql[\\/]esm[\\/](lite|graphqlMode)\.js$/,
+  /[\\/]monaco-editor[\\/]esm[\\/]vs[\\/]language[\\/]json[\\/]jsonMode\.js$/,
+  /[\\/]monaco-editor[\\/]esm[\\/]vs[\\/]basic-languages[\\/]graphql[\\/]graphql\.js$/,
+];
+
+/**
+ * graphiql.html preloads the editor's chunks (and their CSS) so they download while the page's
+ * entry runs, instead of after GraphiQL's first render asks for Monaco, and then for each mode.
+ */
+function graphiqlPreload(): Plugin {
+  return {
+    name: 'atelier:graphiql-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.chunk || !ctx.filename.endsWith('graphiql.html')) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const loaded = new Set<string>([ctx.chunk.fileName]);
+        const markLoaded = (file: string) => {
+          if (loaded.has(file)) return;
+          loaded.add(file);
+          byFile.get(file)?.imports.forEach(markLoaded);
+        };
+        ctx.chunk.imports.forEach(markLoaded);
+        const wanted: string[] = [];
+        const css = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = byFile.get(file);
+          if (!chunk || loaded.has(file)) return;
+          loaded.add(file);
+          chunk.imports.forEach(visit);
+          wanted.push(file);
+          chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
+        };
+        for (const chunk of chunks) {
+          if (chunk.moduleIds.some((id) => GRAPHIQL_EDITOR_MODULES.some((m) => (typeof m === 'string' ? id === m : m.test(id))))) visit(chunk.fileName);
+        }
+        const links = [
+          ...[...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+          ...wanted.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ];
+        return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), graphiqlMonaco(), graphiqlPreload()],
   build: {
     // CLIENT_DIST: the same variable the server reads to find the build.
     outDir: resolve(process.env.CLIENT_DIST ?? resolve(root, 'dist')),

@@ -6,6 +6,9 @@ import type { ImageOutput } from './providers/image/index.js';
 import { downloadImage } from './providers/image/download.js';
 import type { FileExt } from '../server/shared/storage/index.js';
 import type { ToolRun } from './tools/processor.js';
+import type { WorkerServices } from './context.js';
+import { localFileOf } from '../server/shared/storage/local.js';
+import { deleteFileIfUnused } from '../server/shared/creations/unused-files.js';
 
 /** Stores the image (fetching it first when the provider gave a URL) and returns our URL with the image's size. */
 export async function store(run: ToolRun<unknown, unknown>, output: ImageOutput): Promise<{ url: string; width?: number; height?: number }> {
@@ -14,6 +17,29 @@ export async function store(run: ToolRun<unknown, unknown>, output: ImageOutput)
   const { bytes, ext, width, height } = await asStored(fetched, maxPixels);
   const file = await run.services.storage.put(bytes, ext);
   return { url: file.url, width, height };
+}
+
+/**
+ * Stores every picture of an answer, in order; if one fails, those already stored are removed
+ * before the error goes on, so a failed job leaves no file behind.
+ */
+export async function storeAll(run: ToolRun<unknown, unknown>, outputs: ImageOutput[]): Promise<{ url: string; width?: number; height?: number }[]> {
+  const saved: { url: string; width?: number; height?: number }[] = [];
+  try {
+    for (const output of outputs) saved.push(await store(run, output));
+    return saved;
+  } catch (e) {
+    await discardStored(
+      run.services,
+      saved.map((s) => s.url),
+    );
+    throw e;
+  }
+}
+
+/** Removes stored pictures no creation points at (a job that failed or was cancelled after storing them). */
+export async function discardStored(services: Pick<WorkerServices, 'db' | 'storage'>, urls: string[]): Promise<void> {
+  await Promise.all(urls.map((url) => deleteFileIfUnused(services.db, services.storage, localFileOf(url)).catch(() => undefined)));
 }
 
 /** PNG, JPEG and WebP are kept as they came (and named for what they are); anything else becomes PNG. */

@@ -9,7 +9,9 @@ import { isDatabaseUnavailable } from '../server/shared/db/unavailable.js';
 import { isTerminal, readJobText } from '../server/shared/jobs/job.events.js';
 import type { QueuePayload } from '../server/shared/jobs/job.kinds.js';
 import { announceEnd, completeJob, endJob, readJob } from '../server/shared/jobs/job.store.js';
+import { randomUUID } from 'node:crypto';
 import { localFileOf } from '../server/shared/storage/local.js';
+import type { NewCreation } from '../server/shared/creations/creation.store.js';
 import { deleteFileIfUnused } from '../server/shared/creations/unused-files.js';
 import { jobInputSchema, type QueuedJob, type WorkPhase } from '../server/shared/tools/tool.js';
 import type { RunnableTool as Tool, ToolRun, ToolResult } from './tools/processor.js';
@@ -109,13 +111,17 @@ export async function runJob(
     await tidy();
     await announceEnd(store, jobId);
   };
+  let result: ToolResult | undefined;
   try {
     // The processor gets its input checked against the tool's own schema.
     run.input = parseInput(jobInputSchema(tool), stored) as typeof run.input;
-    const result = await tool.process(run);
+    result = await tool.process(run);
     signal.throwIfAborted();
     return finished(await complete(services, tool, job, result, tidy, report.progress.startedAt));
   } catch (e) {
+    // The work stored files but the job did not complete with them (cancelled, timed out, or its
+    // end could not be saved): nobody will see them. Files a saved creation points at stay.
+    if (result) await discardFiles(services, result);
     if (e instanceof JobStopped || cancelSignal?.aborted) {
       // Ended elsewhere (its owner cancelled it): Redis already says so, its end was announced.
       await tidy();
@@ -145,7 +151,28 @@ export async function runJob(
   }
 }
 
-/** Completes the job with its creation (one statement), only if the job is still live. */
+/** The files of ours a result points at (its creation's, and its extras'). */
+const filesOf = (result: ToolResult): string[] => [result.content, ...(result.extras ?? []).map((e) => e.content)].map(localFileOf).filter((f): f is string => f !== null);
+
+async function discardFiles(services: WorkerServices, result: ToolResult): Promise<void> {
+  await Promise.all(filesOf(result).map((f) => deleteFileIfUnused(services.db, services.storage, f).catch(() => undefined)));
+}
+
+/** The result's creations: its own and its extras', each knowing the others' ids (`batch`) when there are several. */
+function creationsOf(tool: Tool, result: ToolResult): { own: NewCreation; extras: NewCreation[] } {
+  const made = [{ content: result.content, metadata: result.metadata }, ...(result.extras ?? [])].map((r) => ({
+    id: randomUUID(),
+    type: tool.creationType,
+    prompt: result.prompt,
+    content: r.content,
+    metadata: r.metadata,
+    published: result.published ?? false,
+  }));
+  const linked = made.length > 1 ? made.map((c) => ({ ...c, metadata: { ...c.metadata, batch: made.filter((o) => o.id !== c.id).map((o) => o.id) } })) : made;
+  return { own: linked[0]!, extras: linked.slice(1) };
+}
+
+/** Completes the job with its creations (one statement), only if the job is still live. */
 async function complete(
   services: WorkerServices,
   tool: Tool,
@@ -156,14 +183,14 @@ async function complete(
 ): Promise<JobOutcome> {
   const { db, redis, config } = services;
   const store = { db, redis, prefix: config.REDIS_PREFIX };
-  const creation = { type: tool.creationType, prompt: result.prompt, content: result.content, metadata: result.metadata, published: result.published ?? false };
-  const file = localFileOf(result.content);
+  const { own, extras } = creationsOf(tool, result);
+  const files = filesOf(result);
   // Published from the start: the store's public copy exists before anyone is told of it.
-  if (file && creation.published) await services.storage.setPublished(file, true);
-  const done = await completeJob(store, job.id, result.summary ?? 'Done', creation, beforeAnnounce, startedAt);
+  if (own.published) await Promise.all(files.map((file) => services.storage.setPublished(file, true)));
+  const done = await completeJob(store, job.id, result.summary ?? 'Done', own, beforeAnnounce, startedAt, extras);
   if (done) return 'completed';
-  // No creation points at the image this run stored: nobody will ever see it.
-  await deleteFileIfUnused(db, services.storage, file).catch(() => undefined);
+  // No creation points at the images this run stored: nobody will ever see them.
+  await discardFiles(services, result);
   await announceEnd(store, job.id);
   return 'cancelled';
 }

@@ -81,19 +81,29 @@ export class Reporter {
     }
   }
 
+  /**
+   * A step of the work inside its phase: the percent and line, and, when the engine shows it,
+   * the picture as it forms (a small JPEG data URL). The picture is published to the job's
+   * followers only: the stored state keeps the percent and line, never the picture.
+   */
+  async progressed(percent: number, message: string, preview?: string): Promise<void> {
+    this.percent = Math.max(this.percent, Math.min(99, Math.round(percent)));
+    await this.emit('', this.emitted.length, message, undefined, undefined, preview);
+  }
+
   /** A note without a phase change (e.g. "retrying"), kept on the job for subscribers who join later. */
   async note(message: string): Promise<void> {
     await this.emit('', this.emitted.length, message);
   }
 
   /** Every report is refused once the job has ended (cancelled): the work stops there. */
-  private async emit(delta: string, offset: number, message: string | null, fullText?: string, cut?: boolean): Promise<void> {
+  private async emit(delta: string, offset: number, message: string | null, fullText?: string, cut?: boolean, preview?: string): Promise<void> {
     const { redis, config } = this.services;
     this.started ??= new Date();
     const live = await emitJobEvent(
       redis,
       config.REDIS_PREFIX,
-      { jobId: this.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: null, ...(cut ? { cut } : {}) },
+      { jobId: this.jobId, phase: this.phase, percent: this.percent, delta, offset, message, creationId: null, ...(cut ? { cut } : {}), ...(preview ? { preview } : {}) },
       { fullText, onlyWhileLive: true },
     );
     if (!live) throw new JobStopped();

@@ -20,3 +20,12 @@ export function streamText(run: ToolRun<unknown, TextProvider>, request: TextReq
     return text;
   });
 }
+
+/**
+ * What every text creation records about its writer (docs/engines.md): the engine's id, the
+ * label the pages show (Creation.madeBy), the model, and whether it is the template writer.
+ */
+export function textMetadata(provider: TextProvider): { provider: string; engine: string; model: string; placeholder: boolean } {
+  const { engine } = provider;
+  return { provider: engine.name, engine: engine.label, model: engine.model ?? provider.model, placeholder: engine.placeholder };
+}

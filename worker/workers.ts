@@ -35,8 +35,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     db,
     redis,
     log,
-    text: await createTextProvider(config),
-    images: await createImageProviders(config),
+    text: await createTextProvider(config, log),
+    images: await createImageProviders(config, log),
     storage: createStorage(config),
   };
 
@@ -60,6 +60,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     const { jobId } = JSON.parse(message) as { jobId: string };
     for (const w of workers) if (w.cancelJob(jobId, 'cancelled by its owner')) log.info({ jobId }, 'job cancelled');
   });
+  // Subscribed once connected: a SUBSCRIBE sent while ioredis still runs its ready check makes
+  // that check fail ("Connection in subscriber mode") and cancels are then never heard.
+  if (cancels.status !== 'ready') await new Promise<void>((resolve) => cancels.once('ready', () => resolve()));
   await cancels.subscribe(cancelChannel);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres.

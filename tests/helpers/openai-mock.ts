@@ -1,6 +1,6 @@
 // A local HTTP server that speaks the OpenAI chat-completions wire format (JSON errors
 // and server-sent-event streams), so the real SDK and our provider both run in tests.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type MockReply =
@@ -17,8 +17,33 @@ export interface OpenAIMock {
   close(): Promise<void>;
 }
 
-const chunk = (content: string) =>
-  `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (model: string, delta: { content?: string }, finish: string | null) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+
+/**
+ * Answers one chat-completions request as the OpenAI wire format does: a JSON error, or a
+ * server-sent-event stream of chunks, a chunk with finish_reason "stop", then `data: [DONE]`.
+ * Shared with tests/helpers/ollama-mock.ts (Ollama's /v1 endpoint speaks the same format).
+ */
+export async function sendChatReply(res: ServerResponse, reply: MockReply, model = 'test-model', errorType = 'invalid_request_error'): Promise<void> {
+  if ('status' in reply) {
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    res.end(JSON.stringify({ error: { message: reply.error, type: errorType, param: null, code: null } }));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const [i, part] of reply.stream.entries()) {
+    if (i === reply.dropAfter) {
+      res.socket?.destroy();
+      return;
+    }
+    res.write(chunk(model, { content: part }, null));
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  res.write(chunk(model, {}, 'stop'));
+  res.end('data: [DONE]\n\n');
+}
 
 export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', ' world'] }): Promise<OpenAIMock> {
   const mock: Omit<OpenAIMock, 'baseURL' | 'close'> = { requests: [], replies: [], fallback };
@@ -27,26 +52,7 @@ export async function startOpenAIMock(fallback: MockReply = { stream: ['Hello', 
     for await (const c of req) raw += c;
     const body = raw ? JSON.parse(raw) : null;
     mock.requests.push({ path: req.url ?? '', body, headers: req.headers, at: Date.now() });
-    const reply = mock.replies.shift() ?? mock.fallback;
-    if ('status' in reply) {
-      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (const [i, part] of reply.stream.entries()) {
-      if (i === reply.dropAfter) {
-        res.socket?.destroy();
-        return;
-      }
-      res.write(chunk(part));
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    res.write(
-      `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'test-model', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-    );
-    res.end('data: [DONE]\n\n');
+    await sendChatReply(res, mock.replies.shift() ?? mock.fallback);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
@@ -99,16 +105,16 @@ export async function startOpenAIImagesMock(fallback: ImagesReply): Promise<Open
       res.end(JSON.stringify({ error: { message: reply.error, type: 'invalid_request_error', code: null } }));
       return;
     }
-    let item: Record<string, string>;
-    if ('b64' in reply) item = { b64_json: reply.b64.toString('base64') };
-    else {
+    // As many pictures as asked (`n`, default 1), each the reply's bytes.
+    const data = Array.from({ length: Number(JSON.parse(raw || '{}').n ?? 1) }, () => {
+      if ('b64' in reply) return { b64_json: reply.b64.toString('base64') };
       const path = `/generated/img-${hosted.size + 1}.png`;
       hosted.set(path, { bytes: reply.hosted, type: reply.contentType ?? 'image/png' });
-      item = { url: `${origin}${path}` };
-      mock.hostedUrls.push(item.url!);
-    }
+      mock.hostedUrls.push(`${origin}${path}`);
+      return { url: `${origin}${path}` };
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [item] }));
+    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,9 +1,10 @@
 // The embedded offline text provider: article, blog titles and resume review writers.
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_LENGTH_RANGES, BLOG_CATEGORY_LABELS, type ArticleLength, type BlogCategory } from '../../server/shared/platform/domain.js';
-import { writeArticle } from '../../worker/tools/article/offline-writer.js';
-import { resumeProblem, reviewResume } from '../../worker/tools/resume-review/offline-writer.js';
-import { parseTitles, writeTitles } from '../../worker/tools/blog-titles/offline-writer.js';
+import { ARTICLE_NOTICE, writeArticle } from '../../worker/tools/article/offline-writer.js';
+import { resumeProblem, REVIEW_NOTICE, reviewResume } from '../../worker/tools/resume-review/offline-writer.js';
+import { parseTitles, TITLES_NOTICE, writeTitles } from '../../worker/tools/blog-titles/offline-writer.js';
+import { hasTemplateNotice } from '../../worker/providers/text/local/notice.js';
 import { cleanTopic, countSentences, countWords, seededRandom, shuffle } from '../../worker/providers/text/local/words.js';
 
 const TOPICS = [
@@ -82,10 +83,15 @@ describe('writeArticle', () => {
       const [min, max] = ARTICLE_LENGTH_RANGES[length];
       const outputs = new Set<string>();
       for (const topic of TOPICS) {
-        const article = writeArticle(topic, length);
+        const whole = writeArticle(topic, length);
+        // The template notice first, then the article, whose own words land in the range…
+        expect(whole.startsWith(ARTICLE_NOTICE), topic).toBe(true);
+        const article = whole.slice(ARTICLE_NOTICE.length);
         const words = countWords(article);
         expect(words, topic).toBeGreaterThan(min);
         expect(words, topic).toBeLessThan(max);
+        // …and so does the whole text, notice included, as a REST client counts it.
+        expect(countWords(whole), topic).toBeLessThan(max);
 
         const lines = article.split('\n');
         expect(lines[0]).toMatch(/^# \S/);
@@ -102,7 +108,7 @@ describe('writeArticle', () => {
         expect(article.toLowerCase()).toContain(cleanTopic(topic).toLowerCase());
         expect(article).not.toMatch(/<script|<img|onerror|javascript:|`|\[|\]/i);
         expect(article).not.toMatch(/\{\w+\}/); // no unfilled template slot
-        expect(writeArticle(topic, length)).toBe(article);
+        expect(writeArticle(topic, length)).toBe(whole);
         outputs.add(article);
       }
       expect(outputs.size).toBe(TOPICS.length);
@@ -124,6 +130,38 @@ describe('writeArticle', () => {
     expect(countSentences(article)).toBeGreaterThan(50);
   });
 
+  it('says at its top that it is a template, not AI writing', () => {
+    const article = writeArticle('remote work', 'SHORT');
+    expect(hasTemplateNotice(article)).toBe(true);
+    expect(article.split('\n')[0]).toBe(
+      "> **Template, not AI writing.** No text model is connected, so this article was assembled from Atelier's offline templates. Connect Ollama or an OpenAI-compatible service (see the Engines guide) for real writing.",
+    );
+    expect(article.split('\n')[2]).toMatch(/^# \S/);
+  });
+
+  it('reads grammatically with a topic that is a clause or a question', () => {
+    for (const topic of [
+      'how small bakeries can use social media to win local customers',
+      'How to learn Python?',
+      'Why remote teams burn out',
+      'C# vs. Java: which one, really?!',
+    ]) {
+      for (const length of LENGTHS) {
+        const article = writeArticle(topic, length).slice(ARTICLE_NOTICE.length);
+        const subject = cleanTopic(topic);
+        const inline = subject.charAt(0).toLowerCase() + subject.slice(1);
+        // Below the title, only ever quoted where it sits inside a sentence (never "what how small bakeries … involves")…
+        const body = article.split('\n').slice(1).join('\n').toLowerCase();
+        expect(body, topic).toContain(`“${inline.toLowerCase()}”`);
+        expect(body.replaceAll(`“${inline.toLowerCase()}”`, ''), topic).not.toContain(inline.toLowerCase());
+        // …and never squeezed into a section heading.
+        for (const heading of article.split('\n').filter((l) => l.startsWith('## '))) expect(heading.toLowerCase(), topic).not.toContain(subject.toLowerCase());
+        expect(article.split('\n')[0]!.toLowerCase()).toContain(subject.toLowerCase());
+      }
+    }
+    expect(writeArticle('how small bakeries can use social media to win local customers', 'SHORT')).not.toContain('what how small bakeries');
+  });
+
   it('survives a topic that is nothing but markup', () => {
     const article = writeArticle('<b></b>', 'SHORT');
     const words = countWords(article);
@@ -141,7 +179,8 @@ describe('writeTitles', () => {
       const kw = cleanTopic(keyword);
       for (const category of CATEGORIES) {
         const markdown = writeTitles(keyword, category);
-        expect(markdown.split('\n')[0]).toBe(`## Blog titles for "${kw}" · ${BLOG_CATEGORY_LABELS[category]}`);
+        expect(markdown.startsWith(TITLES_NOTICE)).toBe(true);
+        expect(markdown.split('\n')[2]).toBe(`## Blog titles for "${kw}" · ${BLOG_CATEGORY_LABELS[category]}`);
         const titles = parseTitles(markdown);
         expect(titles).toHaveLength(10);
         expect(new Set(titles).size).toBe(10);
@@ -152,9 +191,29 @@ describe('writeTitles', () => {
     }
   });
 
-  it('keeps the keyword casing inside titles', () => {
+  it('title-cases the keyword inside titles, keeping deliberate casing', () => {
     const titles = parseTitles(writeTitles('iPhone photography', 'TECHNOLOGY'));
-    expect(titles.every((t) => t.includes('iPhone photography'))).toBe(true);
+    expect(titles.every((t) => t.includes('iPhone Photography'))).toBe(true);
+    const food = parseTitles(writeTitles('urban beekeeping', 'FOOD'));
+    expect(food.every((t) => t.includes('Urban Beekeeping'))).toBe(true);
+  });
+
+  it('says at its top that the titles are a template, and the list still parses to ten', () => {
+    const markdown = writeTitles('urban beekeeping', 'FOOD');
+    expect(hasTemplateNotice(markdown)).toBe(true);
+    expect(markdown.split('\n')[0]).toMatch(/^> \*\*Template titles, not AI writing\.\*\* No text model is connected/);
+    expect(parseTitles(markdown)).toHaveLength(10);
+    // The client counts numbered items the same way (client/src/features/blog-titles/lib/countTitles.ts).
+    expect(markdown.match(/^\s{0,3}\d{1,3}[.)]\s+\S/gm)).toHaveLength(10);
+  });
+
+  it('uses no template that only fits one kind of keyword (a dish, a place) in a way that breaks with another', () => {
+    for (const category of CATEGORIES) {
+      for (const keyword of ['urban beekeeping', 'sourdough', 'Lisbon']) {
+        const markdown = writeTitles(keyword, category);
+        expect(markdown).not.toMatch(/How Chefs Make|Ways to Use|Recipes for Busy|Cooking \w/);
+      }
+    }
   });
 
   it('gives different titles for different categories and keywords', () => {
@@ -263,7 +322,8 @@ describe('reviewResume', () => {
 
   it('has every section of the review', () => {
     const review = reviewResume(STRONG_RESUME);
-    expect(review.startsWith('# Resume Review\n')).toBe(true);
+    expect(review.startsWith(`${REVIEW_NOTICE}# Resume Review\n`)).toBe(true);
+    expect(review.split('\n')[0]).toMatch(/^> \*\*Rule-based checks, not AI writing\.\*\* No text model is connected/);
     for (const heading of ['Strengths', 'Sections', 'Contact details', 'Impact and achievements', 'Language', 'Length', 'Suggestions']) {
       expect(review).toContain(`\n## ${heading}\n`);
     }
@@ -312,6 +372,7 @@ describe('reviewResume', () => {
     for (const text of ['', '   \n\n  ', 'Scanned page 1 of 1']) {
       const review = reviewResume(text);
       expect(score(review)).toBe(0);
+      expect(hasTemplateNotice(review)).toBe(true);
       expect(review).toContain('No readable text');
       expect(review).toContain('text-based PDF');
     }

@@ -362,11 +362,27 @@ const STYLES: Record<ImageStyle, (scene: Scene, pal: Palette, rng: Rng, size: nu
   },
 };
 
-export async function renderImage(description: string, style: ImageStyle, size = 1024): Promise<Buffer> {
+export interface RenderOptions {
+  /** Another seed draws another picture for the same words; the same seed the same one. */
+  seed?: number;
+  /** The picture's shape: the square drawing cropped to it around its middle (`size` is the longer side). */
+  width?: number;
+  height?: number;
+}
+
+/** The seed a description draws with when none is given: the same words and style always give the same one. */
+export function seedOf(description: string, style: ImageStyle): number {
+  const rng = seeded(`${style}\n${description.trim().replace(/\s+/g, ' ').toLowerCase()}\nseed`);
+  return Math.floor(rng() * 2_147_483_647);
+}
+
+export async function renderImage(description: string, style: ImageStyle, size = 1024, options: RenderOptions = {}): Promise<Buffer> {
   const normalized = description.trim().replace(/\s+/g, ' ').toLowerCase();
-  const rng = seeded(`${style}\n${normalized}`);
+  const rng = seeded(options.seed === undefined ? `${style}\n${normalized}` : `${style}\n${normalized}\n${options.seed}`);
   const scene = sceneOf(normalized, rng);
   const pal = paletteOf(scene, style);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${defs(pal, size)}${STYLES[style](scene, pal, rng, size)}</svg>`;
-  return sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 6 }).toBuffer();
+  const width = options.width ?? size;
+  const height = options.height ?? size;
+  return sharp(Buffer.from(svg)).resize(width, height, { fit: 'cover', position: 'centre' }).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -13,6 +13,13 @@ export interface ToolResult {
   published?: boolean;
   /** The job's last line for its owner (default "Done"), e.g. "Removed 2 × cup". */
   summary?: string;
+  /**
+   * More results of the same request (the image tool's count > 1): each its own creation, with
+   * the prompt and publishing of this one, saved in the statement that completes the job (and
+   * never if it does not complete). Every creation of the request gets `batch` in its metadata:
+   * the ids of the others.
+   */
+  extras?: { content: string; metadata: Record<string, unknown> }[];
 }
 
 export interface ToolRun<I, P> {

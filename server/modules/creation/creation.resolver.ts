@@ -85,6 +85,11 @@ export class CreationResolver {
     return metadataOf(c.metadata).placeholder === true;
   }
 
+  @FieldResolver(() => [CreationObject], { description: 'The other pictures made by the same request' })
+  batch(@Root() c: Creation, @Ctx() ctx: CreationContext): Promise<Creation[]> {
+    return ctx.app.creations.batchOf(c, ctx.user?.id ?? null);
+  }
+
   @FieldResolver(() => String, { nullable: true, description: 'The engine and model that made it, e.g. "Ollama · llama3.2:3b"; null when not recorded' })
   madeBy(@Root() c: Creation): string | null {
     const { engine } = metadataOf(c.metadata);

@@ -184,6 +184,19 @@ export class CreationService {
     return c;
   }
 
+  /**
+   * The other creations made by the same request as `c` (its metadata's `batch`), in the order
+   * they were made, each only if `viewerId` may see it (as `visible`); deleted ones are left out.
+   */
+  async batchOf(c: Pick<Creation, 'metadata'>, viewerId: string | null): Promise<Creation[]> {
+    const { batch } = metadataOf(c.metadata);
+    const ids = Array.isArray(batch) ? batch.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
+    if (!ids.length) return [];
+    const rows = await this.db.creation.findMany({ where: { id: { in: ids } } });
+    const byId = new Map(rows.filter((r) => r.published || r.userId === viewerId).map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The creation, if `userId` owns it: NOT_FOUND when missing, FORBIDDEN when someone else's. */
   async owned(id: string, userId: string): Promise<Creation> {
     const c = isUuid(id) ? await this.db.creation.findUnique({ where: { id } }) : null;

@@ -31,6 +31,24 @@ export function insertCreationFrom(source: string, c: NewCreation): Prisma.Sql {
     RETURNING "id"`;
 }
 
+/**
+ * The INSERT of more creations of the same job (the image tool's count): the owner from
+ * `source` as above, but no jobId (a job has one creation of its own; these point back to it
+ * through their metadata's `batch`). Inserted only when that CTE yields the job.
+ */
+export function insertExtraCreationsFrom(source: string, creations: NewCreation[]): Prisma.Sql {
+  const from = Prisma.raw(`"${source.replace(/"/g, '')}"`);
+  const rows = creations.map(
+    (c) =>
+      Prisma.sql`(${c.id}::uuid, ${c.type}::"CreationType", ${c.prompt}::text, ${c.content}::text, ${JSON.stringify(c.metadata)}::jsonb, ${c.published}::boolean, ${localFileOf(c.content)}::text)`,
+  );
+  return Prisma.sql`
+    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file")
+    SELECT v."id", NULL, s."userId", v."type", v."prompt", v."content", v."metadata", v."published", v."file"
+    FROM ${from} s CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v("id", "type", "prompt", "content", "metadata", "published", "file")
+    RETURNING "id"`;
+}
+
 /** Tells every API process that a creation just joined the community feed (its kept pages first: a subscriber may re-read it at once). */
 export async function announceCreation(redis: Pick<Redis, 'publish' | 'incr'>, prefix: string, creationId: string): Promise<void> {
   const event: CreationPublishedEvent = { creationId };

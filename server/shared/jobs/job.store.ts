@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { Prisma, type Db } from '../db/prisma.js';
 import type { Job } from '../db/generated/client.js';
 import type { JobPhase } from '../db/generated/enums.js';
-import { announceCreation, insertCreationFrom, type NewCreation } from '../creations/creation.store.js';
+import { announceCreation, insertCreationFrom, insertExtraCreationsFrom, type NewCreation } from '../creations/creation.store.js';
 import type { QuotaCharge } from './job.kinds.js';
 import { emitJobEvent, TERMINAL_PHASES } from './job.events.js';
 import { refundQuota } from './usage.js';
@@ -64,29 +64,32 @@ export function countLiveJobs(db: Db | Prisma.TransactionClient, userId: string)
 /**
  * Completes a live job and inserts its creation in one statement (one round trip, atomic:
  * both or neither), then runs `beforeAnnounce` and tells subscribers (and the gallery, when
- * the creation is published). False when the job had already ended.
+ * the creation is published). `extras`, more creations of the same request (the image tool's
+ * count), are inserted by the same statement, with no job of their own. False when the job
+ * had already ended.
  */
 export async function completeJob(
   deps: JobStoreDeps,
   id: string,
   message: string,
-  creation: Omit<NewCreation, 'id'>,
+  creation: Omit<NewCreation, 'id'> & { id?: string },
   beforeAnnounce: () => Promise<void>,
   /** When the worker started on it (its phases are Redis's; the row keeps only this). */
   startedAt: Date | null = null,
+  extras: NewCreation[] = [],
 ): Promise<{ creationId: string } | null> {
-  const creationId = randomUUID();
+  const creationId = creation.id ?? randomUUID();
   const rows = await deps.db.$queryRaw<{ id: string }[]>`
     WITH done AS (
       UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
         "startedAt" = COALESCE("startedAt", ${startedAt}::timestamp(3)), "finishedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
       RETURNING "id", "userId"
-    )
+    )${extras.length ? Prisma.sql`, extras AS (${insertExtraCreationsFrom('done', extras)})` : Prisma.empty}
     ${insertCreationFrom('done', { ...creation, id: creationId })}`;
   await beforeAnnounce();
   if (rows.length !== 1) return null;
-  if (creation.published) await announceCreation(deps.redis, deps.prefix, creationId);
+  for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await announceCreation(deps.redis, deps.prefix, c.id);
   await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
   return { creationId };
 }

@@ -8,7 +8,8 @@ import type { Config } from '../../../server/shared/platform/config.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
 import { fromStatus, providerFailure, retryAfterOf, TransientProviderError } from '../../../server/shared/platform/provider-errors.js';
 import { imageEngine } from '../../models/engine.js';
-import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover, Progress } from './types.js';
+import type { EngineInfo, ImageEngineOption } from '../../../server/shared/platform/engines.js';
+import type { BackgroundRemover, GeneratedImages, ImageGenerator, ImageOutput, ImageRequest, ObjectRemover, Progress } from './types.js';
 
 /** One call's time limit (the job's own timeout still applies). */
 export const CLIPDROP_TIMEOUT_MS = 120_000;
@@ -90,10 +91,11 @@ const asFile = async (image: Buffer, name: string) => {
 
 export class ClipDropImageGenerator implements ImageGenerator {
   readonly name = 'clipdrop';
-  readonly engine = { name: 'clipdrop', label: 'ClipDrop text-to-image', model: null, placeholder: false, options: [] };
+  readonly engine: EngineInfo<ImageEngineOption> = { name: 'clipdrop', label: 'ClipDrop text-to-image', model: null, placeholder: false, options: [] };
   constructor(private readonly client: ClipDropClient) {}
-  generate(request: { prompt: string }, signal: AbortSignal): Promise<ImageOutput> {
-    return this.client.call('/text-to-image/v1', { prompt: request.prompt.slice(0, CLIPDROP_PROMPT_MAX) }, signal);
+  /** One 1024×1024 picture: ClipDrop's text-to-image takes nothing but the prompt. */
+  async generate(request: ImageRequest, signal: AbortSignal): Promise<GeneratedImages> {
+    return { images: [await this.client.call('/text-to-image/v1', { prompt: request.prompt.slice(0, CLIPDROP_PROMPT_MAX) }, signal)], seed: null };
   }
 }
 

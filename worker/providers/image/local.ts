@@ -1,16 +1,32 @@
-import type { BackgroundRemover, ImageGenerator, ImageOutput, ObjectRemover, Progress } from './types.js';
+import type { BackgroundRemover, GeneratedImages, GenerationProgress, ImageGenerator, ImageOutput, ImageRequest, ObjectRemover, Progress } from './types.js';
 import { imageEngine } from '../../models/engine.js';
-import type { ImageStyle } from '../../../server/shared/platform/domain.js';
-import { renderImage } from '../../models/render.js';
-import { GENERATED_IMAGE_SIZE } from '../../../server/shared/platform/constants.js';
+import { IMAGE_ASPECT_RATIOS } from '../../../server/shared/platform/domain.js';
+import { renderImage, seedOf } from '../../models/render.js';
+import { GENERATED_IMAGE_SIZE, IMAGE_SEED_MAX } from '../../../server/shared/platform/constants.js';
 import { PLACEHOLDER_IMAGE_ENGINE } from '../../../server/shared/platform/engines.js';
 
-/** The placeholder: a drawing made from the description's words, not a model's picture (docs/engines.md). */
+/**
+ * The placeholder: drawings made from the description's words, not a model's pictures
+ * (docs/engines.md). It honours the aspect ratio (the longer side 1024), the seed (none: one
+ * that follows from the words, so the same request draws the same picture) and the count
+ * (the seed, the seed + 1, …).
+ */
 export class LocalImageGenerator implements ImageGenerator {
   readonly name = 'local';
   readonly engine = PLACEHOLDER_IMAGE_ENGINE;
-  async generate(request: { description: string; style: ImageStyle }): Promise<ImageOutput> {
-    return { bytes: await renderImage(request.description, request.style, GENERATED_IMAGE_SIZE) };
+  async generate(request: ImageRequest, signal: AbortSignal, progress?: GenerationProgress): Promise<GeneratedImages> {
+    const { width, height } = IMAGE_ASPECT_RATIOS[request.aspectRatio];
+    const scale = GENERATED_IMAGE_SIZE / Math.max(width, height);
+    const size = { width: Math.round(width * scale), height: Math.round(height * scale) };
+    const seed = request.seed ?? seedOf(request.description, request.style);
+    const images: GeneratedImages['images'] = [];
+    for (let i = 0; i < request.count; i++) {
+      signal.throwIfAborted();
+      progress?.((100 * i) / request.count, request.count > 1 ? `Drawing picture ${i + 1} of ${request.count}` : 'Drawing');
+      const s = (seed + i) % (IMAGE_SEED_MAX + 1);
+      images.push({ bytes: await renderImage(request.description, request.style, GENERATED_IMAGE_SIZE, { seed: s, ...size }), seed: s });
+    }
+    return { images, seed };
   }
 }
 

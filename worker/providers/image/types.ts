@@ -1,6 +1,7 @@
 // The image providers' shapes, shared by the choice in index.ts and the implementations
-// in local.ts, openai.ts, cloudinary.ts and clipdrop.ts (which import this file, not index.ts).
-import type { ImageStyle } from '../../../server/shared/platform/domain.js';
+// in local.ts, openai.ts, cloudinary.ts, clipdrop.ts, comfyui.ts and sd-webui.ts (which import
+// this file, not index.ts).
+import type { ImageAspectRatio, ImageStyle } from '../../../server/shared/platform/domain.js';
 import type { EngineInfo, ImageEngineOption } from '../../../server/shared/platform/engines.js';
 
 /**
@@ -14,11 +15,45 @@ export type ImageOutput = ({ bytes: Buffer } | { url: string }) & { summary?: st
 /** A long step's progress, for the job (percent of the whole job, one line for the user). */
 export type Progress = (percent: number, message: string) => void;
 
-export interface ImageGenerator {
+/**
+ * What the image tool asks an engine for. The advanced options arrive only when the engine
+ * honours them (its `engine.options`); otherwise they hold their neutral values (SQUARE, no
+ * seed, no negative prompt, one picture), so an engine may read them without checking.
+ */
+export interface ImageRequest {
+  description: string;
+  style: ImageStyle;
+  /** The whole sentence ("Generate an image of … in the style …"), for services that take one line. */
+  prompt: string;
+  aspectRatio: ImageAspectRatio;
+  /** null: the engine picks one (and says which in the answer when it can). */
+  seed: number | null;
+  negativePrompt: string | null;
+  /** Pictures to make, 1–4. */
+  count: number;
+}
+
+/** One picture of an answer; `seed` when the engine says which seed made this one. */
+export type GeneratedImage = ImageOutput & { seed?: number };
+
+/** An engine's answer: 1–count pictures, and the seed it used (null when it does not say). */
+export interface GeneratedImages {
+  images: GeneratedImage[];
+  seed: number | null;
+}
+
+/**
+ * A generation's progress: `percent` of the generation itself (0–100), one line for the user,
+ * and, when the engine shows the picture as it forms, that picture (JPEG or PNG bytes at any
+ * size: worker/image-preview.ts shrinks and throttles them).
+ */
+export type GenerationProgress = (percent: number, message: string, preview?: Buffer) => void;
+
+export interface ImageGenerator extends OneAtATime {
   readonly name: string;
   /** What the pages are told about it (docs/engines.md): label, model, placeholder, the options it honours. */
   readonly engine: EngineInfo<ImageEngineOption>;
-  generate(request: { description: string; style: ImageStyle; prompt: string }, signal: AbortSignal): Promise<ImageOutput>;
+  generate(request: ImageRequest, signal: AbortSignal, progress?: GenerationProgress): Promise<GeneratedImages>;
 }
 
 /**

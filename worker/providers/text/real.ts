@@ -8,28 +8,45 @@ import type { TextProvider, TextRequest } from './types.js';
 
 const SYSTEM = 'You are the writing assistant of Atelier, an AI content studio. Answer in Markdown.';
 
-const CUT_OFF = 'The connection to the AI service dropped mid-answer';
+/** Where and what to ask, and how the service is named in the job's messages ("The AI service", "Ollama"). */
+export interface ChatSettings {
+  apiKey: string;
+  baseURL: string | undefined;
+  model: string;
+  service: string;
+  engine: EngineInfo<TextEngineOption>;
+}
+
+/** OPENAI_API_KEY and/or OPENAI_BASE_URL (docs/real-services.md); a server that wants no key (LocalAI, vLLM) gets a stand-in. */
+export function openAISettings(config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'TEXT_MODEL'>): ChatSettings {
+  const model = config.TEXT_MODEL;
+  return {
+    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+    baseURL: config.OPENAI_BASE_URL,
+    model,
+    service: 'The AI service',
+    engine: { name: 'openai', label: `OpenAI-compatible · ${model}`, model, placeholder: false, options: [TextEngineOption.TONE, TextEngineOption.LANGUAGE] },
+  };
+}
 
 export class OpenAITextProvider implements TextProvider {
-  readonly name = 'openai';
+  readonly name: string;
   readonly model: string;
   readonly engine: EngineInfo<TextEngineOption>;
   private readonly client: OpenAI;
+  private readonly service: string;
 
-  constructor(config: Pick<Config, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'TEXT_MODEL'>) {
-    this.model = config.TEXT_MODEL;
-    this.engine = {
-      name: 'openai',
-      label: `OpenAI-compatible · ${this.model}`,
-      model: this.model,
-      placeholder: false,
-      options: [TextEngineOption.TONE, TextEngineOption.LANGUAGE],
-    };
+  constructor(settings: ChatSettings) {
+    this.model = settings.model;
+    this.engine = settings.engine;
+    this.name = settings.engine.name;
+    this.service = settings.service;
     // Retries are ours (with jitter, across the whole stream), so the SDK's are off.
-    this.client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: 60_000 });
+    this.client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0, timeout: 60_000 });
   }
 
   async *stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string> {
+    const cutOff = `The connection to ${this.service === 'The AI service' ? 'the AI service' : this.service} dropped mid-answer`;
     let started = false;
     let finished = false;
     try {
@@ -54,14 +71,15 @@ export class OpenAITextProvider implements TextProvider {
       }
     } catch (e) {
       if (signal.aborted) throw e;
-      if (e instanceof OpenAI.APIConnectionError) throw new TransientProviderError(started ? CUT_OFF : 'The AI service did not answer in time');
-      if (e instanceof OpenAI.APIError && e.status !== undefined) throw fromStatus(e.status, 'The AI service', e.message, retryAfterOf(e.headers));
+      if (e instanceof OpenAI.APIConnectionTimeoutError) throw new TransientProviderError(started ? cutOff : `${this.service} did not answer in time`);
+      if (e instanceof OpenAI.APIConnectionError) throw new TransientProviderError(started ? cutOff : `${this.service} cannot be reached`);
+      if (e instanceof OpenAI.APIError && e.status !== undefined) throw fromStatus(e.status, this.service, e.message, retryAfterOf(e.headers));
       // Once the answer is streaming, anything else (a reset socket, a torn event) is the connection dropping.
-      if (started) throw new TransientProviderError(CUT_OFF);
-      if (e instanceof OpenAI.APIError) throw fromStatus(undefined, 'The AI service', e.message);
+      if (started) throw new TransientProviderError(cutOff);
+      if (e instanceof OpenAI.APIError) throw fromStatus(undefined, this.service, e.message);
       throw e;
     }
     // A stream that ends without a finish reason was cut, not finished (the SDK ends quietly when the socket closes).
-    if (!finished) throw new TransientProviderError(CUT_OFF);
+    if (!finished) throw new TransientProviderError(cutOff);
   }
 }

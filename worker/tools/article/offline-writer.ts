@@ -3,6 +3,7 @@
 // Its paragraphs and blocks, their growth towards the word target and the markdown: blocks.ts.
 import { ARTICLE_LENGTH_RANGES, type ArticleLength } from '../../../server/shared/platform/domain.js';
 import { capitalizeFirst, cleanTopic, countWords, fillSlots, pick, randomInt, seededRandom, shuffle, titleCase, type Rng } from '../../providers/text/local/words.js';
+import { templateNotice } from '../../providers/text/local/notice.js';
 import { blockWords, growToTarget, paragraph, render, startParagraph, type Block } from './blocks.js';
 
 const SECTION_COUNTS: Record<ArticleLength, readonly [number, number]> = {
@@ -45,6 +46,14 @@ const OUTCOMES = [
 ];
 const PERIODS = ['the first few weeks', 'the first month', 'a single quarter', 'the early stages', 'the first project', 'the first couple of months'];
 
+/**
+ * A topic that is a clause or a question ("how small bakeries can win local customers",
+ * "C# vs. Java: which one") reads wrongly where the templates expect a noun phrase ("what {T}
+ * involves", "Why {TT} Matters"): it is quoted inline, kept out of headings, and titles itself.
+ */
+const CLAUSE_TOPIC = /^(?:how|why|what|when|where|whether|which|who|should|can|could|is|are|do|does|did|will|would|was|were)\b|:/i;
+const CLAUSE_TITLES = ['{TT}: A Practical Guide', '{TT}: What Actually Works', '{TT}, Step by Step', '{TT}: Where to Start'];
+
 const TITLES = [
   '{TT}: A Practical Guide',
   'The Practical Guide to {TT}',
@@ -66,7 +75,7 @@ const INTRO_OPENERS = [
   'There is a lot of noise around {T}, and much of it makes a fairly simple subject sound complicated.',
 ];
 const INTRO_SENTENCES = [
-  'This article walks through what {T} involves, where people tend to stumble, and what tends to work.',
+  'This article walks through {T}: what it involves, where people tend to stumble, and what tends to work.',
   'The goal here is not to cover everything, but to give you a clear and practical footing.',
   'Whether you are new to the subject or looking to sharpen what you already know, the ideas below should be useful.',
   'Along the way, you will find concrete suggestions you can try right away.',
@@ -375,18 +384,21 @@ const ANGLES: readonly Angle[] = [
   },
 ];
 
-/** Writes a markdown article about `topic` whose countWords() lies strictly inside the length's range. */
+export const ARTICLE_NOTICE = templateNotice('Template', "this article was assembled from Atelier's offline templates");
+
+/** Writes the template notice, then a markdown article about `topic` whose countWords() (without the notice) lies strictly inside the length's range. */
 export function writeArticle(topic: string, length: ArticleLength): string {
   const subject = cleanTopic(topic) || FALLBACK_TOPIC;
-  // A long topic repeated in headings and in every other sentence reads badly.
-  const longTopic = subject.split(' ').length > 5;
+  const clause = CLAUSE_TOPIC.test(subject);
+  // A long topic (or a clause) repeated in headings and in every other sentence reads badly.
+  const longTopic = subject.split(' ').length > 5 || clause;
   const maxMentions = longTopic ? 1 : 2;
   const rng = seededRandom(`article|${length}|${subject}`);
   const [min, max] = ARTICLE_LENGTH_RANGES[length];
   const target = Math.round(min * 1.08 + rng() * (max * 0.92 - min * 1.08));
 
-  const fill = slotFiller(rng, subject);
-  const title = fill(pick(rng, TITLES));
+  const fill = slotFiller(rng, subject, clause);
+  const title = fill(clause ? (subject.includes(':') ? '{TT}' : pick(rng, CLAUSE_TITLES)) : pick(rng, TITLES));
   const intro = queuedBlock(rng, fill, INTRO_SENTENCES, INTRO_OPENERS, 4, 6);
 
   const generalQueue = shuffle(rng, GENERAL_SENTENCES);
@@ -407,7 +419,8 @@ export function writeArticle(topic: string, length: ArticleLength): string {
   let words = countWords(title);
   for (const block of blocks) words += blockWords(block);
   growToTarget(blocks, sections, words, target);
-  return render(title, blocks);
+  // The notice is not counted: the article's own words land in the range of product §9.
+  return ARTICLE_NOTICE + render(title, blocks);
 }
 
 /** Fills a template's slots; `angle` gives {n} and {g} (a neutral default without one). */
@@ -503,11 +516,13 @@ const NO_ANGLE = { nouns: ['small improvements'], focus: ['small improvements'] 
 /** Capitalized only because they opened the user's phrase ("The history of…", "How to…"). */
 const LEADING_FUNCTION_WORD = /^(?:The|A|An|How|What|Why|When|Where|Which|Who|Is|Are|Can|Should|Do|Does|My|Your|Our|Its|Their|This|These|Those)(?= )/;
 
-function slotFiller(rng: Rng, subject: string): SlotFill {
+function slotFiller(rng: Rng, subject: string, clause: boolean): SlotFill {
   const titled = subject === FALLBACK_TOPIC ? 'This Topic' : titleCase(subject);
   // Mid-sentence, "around The history of…" should read "around the history of…";
   // a sentence that starts with the topic is capitalized again by capitalizeFirst.
-  const inline = subject.replace(LEADING_FUNCTION_WORD, (w) => w.toLowerCase());
+  // A clause is quoted as the user wrote it: 'walks through “how small bakeries…”: what it involves'.
+  const lowered = subject.replace(LEADING_FUNCTION_WORD, (w) => w.toLowerCase());
+  const inline = clause ? `“${lowered}”` : lowered;
   return (template, angle = NO_ANGLE) =>
     capitalizeFirst(
       fillSlots(template, {

@@ -1,7 +1,8 @@
 // The offline blog-title writer: ten distinct titles per keyword, drawn mostly from the
 // category's own template bank so that they read like that kind of blog.
 import { BLOG_CATEGORY_LABELS, type BlogCategory } from '../../../server/shared/platform/domain.js';
-import { capitalizeFirst, cleanTopic, fillSlots, seededRandom, shuffle } from '../../providers/text/local/words.js';
+import { templateNotice } from '../../providers/text/local/notice.js';
+import { capitalizeFirst, cleanTopic, fillSlots, seededRandom, shuffle, titleCase } from '../../providers/text/local/words.js';
 
 export const TITLE_COUNT = 10;
 /** How many of the ten come from the category's own bank; the rest are all-purpose. */
@@ -10,7 +11,9 @@ const FROM_CATEGORY = 7;
 /** Used when the keyword is nothing but markup. */
 const FALLBACK_KEYWORD = 'Your Topic';
 
-// {K} is the keyword exactly as the user typed it (after cleaning), never re-cased.
+// {K} is the keyword in title case ("Urban Beekeeping"), deliberate casing kept ("iPhone").
+// The category banks must read well with any keyword, not only the kind the category suggests
+// (a food blog may write about urban beekeeping: "What Chefs Know About Urban Beekeeping").
 // No template names a year: the titles must not go stale, and the writers avoid Date.
 const ALL_PURPOSE = [
   'The Ultimate Guide to {K}',
@@ -149,33 +152,35 @@ const BY_CATEGORY: Record<BlogCategory, readonly string[]> = {
     'Planning {K}: Routes, Budgets and Bookings',
   ],
   FOOD: [
-    'Easy {K} Recipes for Busy Weeknights',
-    'The Secret to Perfect {K} Every Time',
-    '{K} from Scratch: A Step-by-Step Recipe',
-    '10 Delicious Ways to Use {K}',
-    'Meal Prep with {K}: A Week of Ideas',
+    'Easy Weeknight Recipes Inspired by {K}',
+    'The Secrets Good Cooks Know About {K}',
+    '{K} from Scratch: A Step-by-Step Guide',
+    '10 Delicious Ideas Inspired by {K}',
+    'A Week of Meals Inspired by {K}',
     'Healthy {K} Ideas the Whole Family Will Love',
     'The Kitchen Tools You Need for {K}',
     '{K} Mistakes Home Cooks Make (and How to Fix Them)',
-    'A Beginner’s Guide to Cooking {K}',
-    'Budget-Friendly {K} Recipes',
-    'What to Pair with {K}: Sides, Sauces and Drinks',
+    'A Home Cook’s Guide to {K}',
+    '{K} on a Budget: Good Food for Less',
+    'A Food Lover’s Guide to {K}',
     'Seasonal {K}: Fresh Ideas for Every Month',
     'The Story Behind {K}: Origins and Traditions',
-    'One-Pot {K} Recipes for Easy Cleanup',
-    'How Chefs Make {K} Taste So Good',
+    '{K} in the Kitchen: Where to Begin',
+    'What Chefs Know About {K}',
   ],
 };
 
-/** Writes a markdown heading and a numbered list of ten distinct titles containing the keyword. */
+export const TITLES_NOTICE = templateNotice('Template titles', "the keyword was filled into Atelier's offline title templates");
+
+/** Writes the template notice, a markdown heading and a numbered list of ten distinct titles containing the keyword. */
 export function writeTitles(keyword: string, category: BlogCategory): string {
   const kw = cleanTopic(keyword) || FALLBACK_KEYWORD;
   const rng = seededRandom(`titles|${category}|${kw}`);
   const chosen = [...shuffle(rng, BY_CATEGORY[category]).slice(0, FROM_CATEGORY), ...shuffle(rng, ALL_PURPOSE).slice(0, TITLE_COUNT - FROM_CATEGORY)];
-  // Only a title's first letter is ever re-cased ("sourdough bread 101" would look broken).
-  const titles = shuffle(rng, chosen).map((t) => capitalizeFirst(fillSlots(t, { K: () => kw })));
+  const titled = titleCase(kw);
+  const titles = shuffle(rng, chosen).map((t) => capitalizeFirst(fillSlots(t, { K: () => titled })));
   const list = titles.map((t, i) => `${i + 1}. ${t}`).join('\n');
-  return `## Blog titles for "${kw}" · ${BLOG_CATEGORY_LABELS[category]}\n\n${list}\n`;
+  return `${TITLES_NOTICE}## Blog titles for "${kw}" · ${BLOG_CATEGORY_LABELS[category]}\n\n${list}\n`;
 }
 
 /** The titles of a writeTitles() list, in order. */

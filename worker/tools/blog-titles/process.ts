@@ -1,7 +1,7 @@
 // The worker's half of the blog-titles tool (its definition: server/shared/tools/blog-titles.ts).
 import { defineProcessor } from '../processor.js';
 import { blogTitlesTool } from '../../../server/shared/tools/blog-titles.js';
-import { streamText } from '../../stream-text.js';
+import { streamText, textMetadata } from '../../stream-text.js';
 import { TITLE_COUNT, writeTitles } from './offline-writer.js';
 
 /** About the length of ten titles with their markdown. */
@@ -24,7 +24,6 @@ export const blogTitlesProcessor = defineProcessor(blogTitlesTool, {
     await run.enter('PROCESSING');
     const text = await streamText(run, { prompt: titlesBrief(prompt), maxTokens: 600, offline: () => writeTitles(keyword, category) }, (t) => t.length / EXPECTED_CHARS);
     await run.enter('FINALIZING');
-    const { name: provider, model } = run.provider;
-    return { prompt, content: text, metadata: { provider, model, keyword, category } };
+    return { prompt, content: text, metadata: { ...textMetadata(run.provider), keyword, category } };
   },
 });

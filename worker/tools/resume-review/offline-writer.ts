@@ -1,6 +1,7 @@
 // The offline resume reviewer: rule-based checks over the plain text extracted from a
 // PDF, reported as markdown. The PDF is untrusted, so every quote of it is escaped.
 import { countWords } from '../../providers/text/local/words.js';
+import { templateNotice } from '../../providers/text/local/notice.js';
 
 type SectionId = 'summary' | 'experience' | 'education' | 'skills' | 'projects' | 'certifications';
 
@@ -177,11 +178,17 @@ interface Findings {
   overused: [string, number][];
 }
 
-/** Reviews the plain text of a resume and returns a markdown report with a score out of 100. */
+export const REVIEW_NOTICE = templateNotice(
+  'Rule-based checks',
+  'Atelier checked this resume with fixed rules (sections, contact details, numbers, wording)',
+  'for a written review',
+);
+
+/** Reviews the plain text of a resume and returns the template notice and a markdown report with a score out of 100. */
 export function reviewResume(text: string): string {
   const normalized = text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ');
   const words = countWords(normalized.replace(/[#*_`[\]<>]/g, ' '));
-  if (words < MIN_WORDS) return unreadable(words);
+  if (words < MIN_WORDS) return REVIEW_NOTICE + unreadable(words);
 
   const f = analyze(normalized, words);
   const score = scoreOf(f);
@@ -213,7 +220,7 @@ export function reviewResume(text: string): string {
       .map((s, i) => `${i + 1}. ${s}`)
       .join('\n'),
   );
-  return `${out.join('\n\n')}\n`;
+  return `${REVIEW_NOTICE}${out.join('\n\n')}\n`;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { defineProcessor } from '../processor.js';
 import { resumeReviewTool } from '../../../server/shared/tools/resume-review.js';
 import { readPdfText } from '../../pdf/read.js';
-import { streamText } from '../../stream-text.js';
+import { streamText, textMetadata } from '../../stream-text.js';
 import { resumeProblem, reviewResume } from './offline-writer.js';
 import { PDF_MAX_INFLATED_BYTES, PDF_MAX_PAGES, PDF_MAX_TEXT_CHARS, RESUME_TEXT_MAX_CHARS } from '../../../server/shared/platform/constants.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
@@ -36,7 +36,6 @@ export const resumeReviewProcessor = defineProcessor(resumeReviewTool, {
     const request = { prompt: REVIEW_PROMPT + resumeText, maxTokens: 1800, offline: () => reviewResume(resumeText) };
     const review = await streamText(run, request, (t) => t.length / 3000);
     await run.enter('FINALIZING');
-    const { name: provider, model } = run.provider;
-    return { prompt, content: review, metadata: { provider, model, filename, pages, characters: text.length } };
+    return { prompt, content: review, metadata: { ...textMetadata(run.provider), filename, pages, characters: text.length } };
   },
 });
