@@ -1,8 +1,6 @@
 // The other pictures of a request for several (count > 1): each is its own creation, and
-// Creation.batch names them. The field comes with the image engines' work on the server; this
-// asks for it by name and, where the server does not have it yet, the result shows the one picture.
-import { parse } from 'graphql';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+// Creation.batch names the others.
+import { graphql } from '../../../gql';
 import { apolloClient } from '../../../lib/apollo';
 
 export interface Picture {
@@ -11,11 +9,7 @@ export interface Picture {
   placeholder: boolean;
 }
 
-interface BatchData {
-  creation: { id: string; batch: Picture[] } | null;
-}
-
-const BatchQuery: TypedDocumentNode<BatchData, { id: string }> = parse(`
+const BatchQuery = graphql(`
   query CreationBatch($id: ID!) {
     creation(id: $id) {
       id
@@ -28,7 +22,7 @@ const BatchQuery: TypedDocumentNode<BatchData, { id: string }> = parse(`
   }
 `);
 
-/** The other pictures made with `creationId`; none when there are none or the server cannot say. */
+/** The other pictures made with `creationId`; none when there are none or they cannot be read now. */
 export async function fetchBatch(creationId: string): Promise<Picture[]> {
   try {
     const { data } = await apolloClient.query({ query: BatchQuery, variables: { id: creationId }, fetchPolicy: 'network-only' });
