@@ -104,6 +104,8 @@ describe('placeholder badges', () => {
     await page.getByRole('button', { name: 'Generate article' }).click();
     await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('region', { name: 'Generated article' }).locator('[data-template-badge]').isVisible()).toBe(true);
+    // The text says itself, at its top, that no model wrote it.
+    expect(await page.getByRole('region', { name: 'Generated article' }).getByText('Template, not AI writing.').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page
       .getByRole('button', { name: /Tide pools/ })
