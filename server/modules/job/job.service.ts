@@ -211,16 +211,21 @@ export class JobService {
           // cancel) means it exists, so look again then, and once more when the wait is over.
           await push({ jobId, phase: 'QUEUED', percent: 0, delta: '', offset: 0, message: null, creationId: null });
           const deadline = Date.now() + JOB_START_WAIT_MS;
+          // Events heard so far: one that came while the last look was under way is not waited for again.
+          let heard = 0;
           while (!snapshot && Date.now() < deadline) {
-            let timer: NodeJS.Timeout | undefined;
-            const woken = new Promise<boolean>((resolve) => {
-              wake = () => resolve(true);
-              timer = setTimeout(() => resolve(true), deadline - Date.now());
-            });
-            const awake = await Promise.race([woken, stop.then(() => false)]);
-            clearTimeout(timer);
-            wake = () => {};
-            if (!awake) return;
+            if (queue.length === heard) {
+              let timer: NodeJS.Timeout | undefined;
+              const woken = new Promise<boolean>((resolve) => {
+                wake = () => resolve(true);
+                timer = setTimeout(() => resolve(true), deadline - Date.now());
+              });
+              const awake = await Promise.race([woken, stop.then(() => false)]);
+              clearTimeout(timer);
+              wake = () => {};
+              if (!awake) return;
+            }
+            heard = queue.length;
             snapshot = await this.snapshot(jobId, userId);
           }
         }
