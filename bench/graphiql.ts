@@ -151,7 +151,8 @@ function summarizeBuild(build: string, runs: GraphiQLRun[]): GraphiQLBuildResult
     runs,
     medianUsableMs: median(runs.map((r) => r.usableMs)),
     medianEditorMs: median(runs.map((r) => r.editorMs)),
-    medianMainThreadCpuMs: median(runs.map((r) => r.mainThreadCpuMs)),
+    // A run whose trace lacked the navigation (NaN) is left out rather than making the median NaN.
+    medianMainThreadCpuMs: median(runs.map((r) => r.mainThreadCpuMs).filter(Number.isFinite)),
     beforeUsable: sum(mid.scripts.filter((s) => s.beforeUsable)),
     total: sum(mid.scripts),
     largest: [...mid.scripts].sort((a, b) => b.decodedBytes - a.decodedBytes).slice(0, 6),
