@@ -90,7 +90,8 @@ describe('placeholder badges', () => {
     await grid.waitFor({ timeout: 60_000 });
     expect(await grid.getByRole('img', { name: /Three kites over a beach \(\d of 3\)/ }).count()).toBe(3);
     expect(await grid.getByText(BADGE).count()).toBe(3);
-    expect(await grid.getByRole('button', { name: 'Download' }).count()).toBe(3);
+    expect(await grid.getByRole('button', { name: /^Download picture \d of 3$/ }).count()).toBe(3);
+    expect(await grid.getByRole('button', { name: 'Download picture 2 of 3' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Generated Images' }).isVisible()).toBe(true);
     await page.context().close();
   }, 90_000);

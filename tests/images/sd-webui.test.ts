@@ -80,9 +80,13 @@ describe('AUTOMATIC1111 engine', () => {
   it('count 2 with a random seed: two creations with the seeds it used, the grid left out', async () => {
     const { last } = await generateImage(stack.url, token, { description: 'two foxes', count: 2 });
     expect(last.phase, last.message ?? '').toBe('COMPLETED');
-    expect(sd.txt2img.at(-1)).toMatchObject({ seed: -1, batch_size: 2 });
+    // No seed asked for: the worker picks one in the GraphQL seed's range (A1111's own, for -1, may exceed it), so it can be typed back in.
+    const sent = sd.txt2img.at(-1) as { seed: number; batch_size: number };
+    expect(sent.batch_size).toBe(2);
+    expect(Number.isInteger(sent.seed) && sent.seed >= 0 && sent.seed <= 2_147_483_647).toBe(true);
     const rows = await Promise.all([last.creation!.id, ...last.creation!.batch.map((b) => b.id)].map(creationRow));
     const seeds = rows.map((r) => (r.metadata as { seed: number }).seed);
+    expect(seeds[0]).toBe(sent.seed);
     expect(seeds[1]).toBe(seeds[0]! + 1);
     // Private: the owner's signed URLs, as GraphQL gave them.
     const urls = [last.creation!.content, ...last.creation!.batch.map((b) => b.content)];

@@ -8,10 +8,12 @@ interface Props {
   url: string;
   /** The saved name is `{prefix}-{timestamp}.png` (product §9). */
   prefix: string;
+  /** Said to screen readers after "Download" when a page has several, e.g. "picture 2 of 3". */
+  which?: string;
 }
 
 /** Saves the result image; reads "Downloaded!" for 2 s. A new result URL starts fresh. */
-export function DownloadImageButton({ url, prefix }: Props) {
+export function DownloadImageButton({ url, prefix, which }: Props) {
   // Keyed by URL, so a new image result resets the flag (product §4).
   const [downloadedUrl, setDownloadedUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,6 +53,7 @@ export function DownloadImageButton({ url, prefix }: Props) {
         <Download aria-hidden className="size-4" />
       )}
       <span aria-live="polite">{downloaded ? 'Downloaded!' : 'Download'}</span>
+      {which && <span className="sr-only"> {which}</span>}
     </button>
   );
 }

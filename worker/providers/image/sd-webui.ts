@@ -6,7 +6,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../../server/shared/platform/logger.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
 import { ImageEngineOption, type EngineInfo } from '../../../server/shared/platform/engines.js';
-import { answers, baseSideFor, DEFAULT_NEGATIVE, engineFetch, isOutOfMemory, modelLabel, OUT_OF_MEMORY, promptFor, sizeFor, statusError, type EngineHttp } from './self-hosted.js';
+import {
+  answers,
+  baseSideFor,
+  DEFAULT_NEGATIVE,
+  engineFetch,
+  isOutOfMemory,
+  modelLabel,
+  OUT_OF_MEMORY,
+  promptFor,
+  randomSeed,
+  sizeFor,
+  statusError,
+  type EngineHttp,
+} from './self-hosted.js';
 import type { GeneratedImages, GenerationProgress, ImageGenerator, ImageRequest } from './types.js';
 
 export const SD_WEBUI_DEFAULT_URL = 'http://127.0.0.1:7860';
@@ -70,7 +83,8 @@ export class SdWebUiImageGenerator implements ImageGenerator {
     const body = {
       prompt: promptFor(request.description, request.style),
       negative_prompt: request.negativePrompt || DEFAULT_NEGATIVE,
-      seed: request.seed ?? -1,
+      // Our own random seed rather than -1: A1111's may exceed 2^31 − 1, which the GraphQL seed field cannot take back.
+      seed: request.seed ?? randomSeed(),
       width,
       height,
       batch_size: request.count,

@@ -36,7 +36,7 @@ export function ResultPictures({ pictures, description, onZoom }: Props) {
                 <ZoomIn aria-hidden className="size-3.5" />
                 Zoom in<span className="sr-only"> on picture {i + 1}</span>
               </button>
-              <DownloadImageButton key={picture.id} url={picture.content} prefix="ai-generated-image" />
+              <DownloadImageButton key={picture.id} url={picture.content} prefix="ai-generated-image" which={`picture ${i + 1} of ${pictures.length}`} />
             </div>
           )}
         </li>
