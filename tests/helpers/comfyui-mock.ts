@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { formingPicture, picturePng } from './engine-pictures.js';
+import { readJsonBody } from './json-body.js';
 
 /**
  * How the next prompt goes wrong: out of GPU memory while sampling, a crash in the VAE decode, or
@@ -384,14 +385,8 @@ export async function startComfyUIMock(options: ComfyUIMockOptions = {}): Promis
   const mock = { requests: [], prompts: [], deleted: [], interrupts: [], previewsSent: 0, failNext: null } as unknown as ComfyUIMock;
   const comfy = new ComfyUIServer(mock, options);
   const server: Server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const c of req) raw += c;
-    let body: any = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      return json(res, 400, { error: 'invalid json' });
-    }
+    const body = await readJsonBody(req);
+    if (body === undefined) return json(res, 400, { error: 'invalid json' });
     mock.requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', body });
     await comfy.route(req, res, body);
   });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { formingPicture, picturePng } from './engine-pictures.js';
+import { readJsonBody } from './json-body.js';
 
 export interface SdWebUiMockOptions {
   port?: number;
@@ -184,14 +185,8 @@ export async function startSdWebUiMock(options: SdWebUiMockOptions = {}): Promis
   const mock = { requests: [], txt2img: [], interrupts: 0, imagesShown: 0, failNext: null } as unknown as SdWebUiMock;
   const ui = new SdWebUi(mock, options.checkpoint ?? 'sd_xl_base_1.0.safetensors [31e35c80fc]', options.steps ?? 20, options.stepDelayMs ?? 60);
   const server: Server = createServer(async (req, res) => {
-    let raw = '';
-    for await (const c of req) raw += c;
-    let body: any = null;
-    try {
-      body = raw ? JSON.parse(raw) : null;
-    } catch {
-      return json(res, 422, { detail: 'invalid json' });
-    }
+    const body = await readJsonBody(req);
+    if (body === undefined) return json(res, 422, { detail: 'invalid json' });
     mock.requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', body });
     await ui.route(req, res, body);
   });

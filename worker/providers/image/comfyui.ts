@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../../server/shared/platform/logger.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
-import { ImageEngineOption, type EngineInfo } from '../../../server/shared/platform/engines.js';
+import type { EngineInfo, ImageEngineOption } from '../../../server/shared/platform/engines.js';
 import { executionFailure, PromptSocket } from './comfyui-socket.js';
-import { answers, baseSideFor, DEFAULT_NEGATIVE, engineBytes, engineFetch, modelLabel, promptFor, randomSeed, sizeFor, statusError, type EngineHttp } from './self-hosted.js';
+import { answers, baseSideFor, DEFAULT_NEGATIVE, engineBytes, engineFetch, selfHostedEngine, promptFor, randomSeed, sizeFor, statusError, type EngineHttp } from './self-hosted.js';
 import type { GeneratedImages, GenerationProgress, ImageGenerator, ImageRequest } from './types.js';
 
 type Workflow = Record<string, { class_type: string; inputs: Record<string, unknown>; _meta?: { title: string } }>;
@@ -87,7 +87,7 @@ export class ComfyUIImageGenerator implements ImageGenerator {
   readonly name = 'comfyui';
   /** One GPU draws one picture at a time: the next job waits in our queue, its time limit not yet running. */
   readonly concurrency = 1;
-  readonly engine: EngineInfo<typeof ImageEngineOption.ASPECT_RATIO | typeof ImageEngineOption.SEED | typeof ImageEngineOption.NEGATIVE_PROMPT | typeof ImageEngineOption.COUNT>;
+  readonly engine: EngineInfo<ImageEngineOption>;
   private readonly http: EngineHttp;
 
   /**
@@ -99,14 +99,7 @@ export class ComfyUIImageGenerator implements ImageGenerator {
     private checkpoint: string | null,
   ) {
     this.http = { service: 'ComfyUI', baseUrl };
-    const model = checkpoint ? modelLabel(checkpoint) : null;
-    this.engine = {
-      name: 'comfyui',
-      label: model ? `ComfyUI · ${model}` : 'ComfyUI',
-      model: checkpoint,
-      placeholder: false,
-      options: [ImageEngineOption.ASPECT_RATIO, ImageEngineOption.SEED, ImageEngineOption.NEGATIVE_PROMPT, ImageEngineOption.COUNT],
-    };
+    this.engine = selfHostedEngine('comfyui', 'ComfyUI', checkpoint);
   }
 
   /**

@@ -5,14 +5,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../../server/shared/platform/logger.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
-import { ImageEngineOption, type EngineInfo } from '../../../server/shared/platform/engines.js';
+import type { EngineInfo, ImageEngineOption } from '../../../server/shared/platform/engines.js';
 import {
   answers,
   baseSideFor,
   DEFAULT_NEGATIVE,
   engineFetch,
   isOutOfMemory,
-  modelLabel,
+  selfHostedEngine,
   OUT_OF_MEMORY,
   promptFor,
   randomSeed,
@@ -51,7 +51,7 @@ export class SdWebUiImageGenerator implements ImageGenerator {
   readonly name = 'sd-webui';
   /** The web UI draws one picture at a time and /progress is about whatever it draws: one job at a time per worker. */
   readonly concurrency = 1;
-  readonly engine: EngineInfo<typeof ImageEngineOption.ASPECT_RATIO | typeof ImageEngineOption.SEED | typeof ImageEngineOption.NEGATIVE_PROMPT | typeof ImageEngineOption.COUNT>;
+  readonly engine: EngineInfo<ImageEngineOption>;
   private readonly http: EngineHttp;
 
   /** `checkpoint`: its sd_model_checkpoint at start-up (null when it did not answer). */
@@ -60,14 +60,7 @@ export class SdWebUiImageGenerator implements ImageGenerator {
     private readonly checkpoint: string | null,
   ) {
     this.http = { service: 'AUTOMATIC1111', baseUrl, hint: ' — is it running, started with --api?' };
-    const model = checkpoint ? modelLabel(checkpoint) : null;
-    this.engine = {
-      name: 'sd-webui',
-      label: model ? `AUTOMATIC1111 · ${model}` : 'AUTOMATIC1111',
-      model: checkpoint,
-      placeholder: false,
-      options: [ImageEngineOption.ASPECT_RATIO, ImageEngineOption.SEED, ImageEngineOption.NEGATIVE_PROMPT, ImageEngineOption.COUNT],
-    };
+    this.engine = selfHostedEngine('sd-webui', 'AUTOMATIC1111', checkpoint);
   }
 
   /** At start-up: its loaded checkpoint (GET /sdapi/v1/options). One that does not answer is still used, with a warning. */

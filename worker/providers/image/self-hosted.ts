@@ -1,11 +1,13 @@
 // What the self-hosted image engines (ComfyUI, AUTOMATIC1111 / Forge) share (docs/engines.md):
 // the picture's size for an aspect ratio, the style as words of the prompt, a random seed,
-// JSON requests that say plainly when the engine is not there, and the out-of-memory sentence.
+// JSON requests that say plainly when the engine is not there, the out-of-memory sentence, and
+// what the pages are told of them.
 import { randomInt } from 'node:crypto';
 import { IMAGE_ASPECT_RATIOS, type ImageAspectRatio, type ImageStyle } from '../../../server/shared/platform/domain.js';
 import { IMAGE_SEED_MAX } from '../../../server/shared/platform/constants.js';
 import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
 import { fromStatus, TransientProviderError } from '../../../server/shared/platform/provider-errors.js';
+import { ImageEngineOption, type EngineInfo } from '../../../server/shared/platform/engines.js';
 
 /** Stable Diffusion works in 8× latents and its UNets want multiples of 64. */
 const SIDE_STEP = 64;
@@ -51,11 +53,17 @@ export const isOutOfMemory = (type: string | undefined, message: string | undefi
   /OutOfMemory/i.test(type ?? '') || /out of memory|OutOfMemory|CUDA error: out of memory|MPS backend out of memory/i.test(message ?? '');
 
 /** A checkpoint's file name as the pages show it: no folder, extension or A1111's "[hash]". */
-export const modelLabel = (checkpoint: string): string =>
+const modelLabel = (checkpoint: string): string =>
   checkpoint
     .replace(/\s*\[[0-9a-f]+\]\s*$/i, '')
     .replace(/^.*[\\/]/, '')
     .replace(/\.(safetensors|ckpt|pt|pth|bin|gguf|sft)$/i, '');
+
+/** What a self-hosted engine tells the pages: "<service> · <model>", and every advanced option (both engines honour them all). */
+export function selfHostedEngine(name: string, service: string, checkpoint: string | null): EngineInfo<ImageEngineOption> {
+  const model = checkpoint ? modelLabel(checkpoint) : null;
+  return { name, label: model ? `${service} · ${model}` : service, model: checkpoint, placeholder: false, options: Object.values(ImageEngineOption) };
+}
 
 export interface EngineHttp {
   /** "ComfyUI", "AUTOMATIC1111": named in every error. */

@@ -13,16 +13,16 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.
 /** Every message of a tool page is its one toast (toolToast): the same id each time. */
 const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
-import { apolloClient, resetSession } from '../../lib/apollo';
 import { GenerateArticleMutation } from '../article/api/operations';
+import { answerJobSubscriptions } from './testing';
 import { useToolRun, type ToolRunOptions } from './useJob';
 
 /** What the server answers the tool's mutation, and the context each request was sent with. */
 let answer: FormattedExecutionResult;
 const contexts: Record<string, unknown>[] = [];
 const variables: Record<string, unknown>[] = [];
-/** The subscriptions the job store opened (the app's own client, over its socket): their variables. */
-const followed: Record<string, unknown>[] = [];
+/** The subscriptions the job store opened (the app's own client, over its socket), answered "listening": their variables. */
+const followed = answerJobSubscriptions();
 const link = new ApolloLink((operation) => {
   contexts.push(operation.getContext());
   variables.push(operation.variables);
@@ -43,37 +43,12 @@ const refusal = (code: string, message: string): FormattedExecutionResult => ({ 
 beforeEach(() => {
   contexts.length = 0;
   variables.length = 0;
-  followed.length = 0;
-  // The server's answer to a subscription opened before the job starts: it is listening.
-  vi.spyOn(apolloClient, 'subscribe').mockImplementation(((options: { variables: { jobId: string } }) => {
-    followed.push(options.variables);
-    return new Observable((o) => {
-      o.next({
-        data: {
-          jobProgress: {
-            __typename: 'JobProgress',
-            jobId: options.variables.jobId,
-            phase: 'QUEUED',
-            percent: 0,
-            delta: '',
-            offset: 0,
-            message: null,
-            preview: null,
-            creation: null,
-          },
-        },
-      });
-    });
-  }) as unknown as typeof apolloClient.subscribe);
   toast.success.mockClear();
   toast.error.mockClear();
   toast.dismiss.mockClear();
 });
-afterEach(async () => {
-  cleanup();
-  vi.restoreAllMocks();
-  await act(() => resetSession({ signedIn: false }));
-});
+// answerJobSubscriptions restores the spy and signs out after each test.
+afterEach(() => cleanup());
 
 describe('useToolRun', () => {
   it("toasts a refusal in the server's words and hands it back", async () => {
