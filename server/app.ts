@@ -14,6 +14,7 @@ import { composeApp, createContext, type App, type AppContext } from './compose.
 import { createDb, type Db } from './shared/db/prisma.js';
 import { unavailableError } from './http/service-unavailable.js';
 import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
+import { Credentials, type Principal } from './auth/api-keys.js';
 import { UserCache } from './auth/user-cache.js';
 import { clerkWebhookRoutes } from './auth/clerk-webhooks.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhooks.js';
@@ -55,9 +56,9 @@ export interface RunningServer {
 }
 
 /** Authenticates a bearer header; a bad token is an error (401), no token is an anonymous user. */
-async function userFromHeader(identity: IdentityProvider, header: unknown): Promise<User | null> {
+async function userFromHeader(credentials: Credentials, header: unknown): Promise<User | null> {
   const token = bearerToken(header);
-  return token ? identity.authenticate(token) : null;
+  return token ? (await credentials.authenticate(token)).user : null;
 }
 
 /** This process's connections (Postgres, Redis for commands and for subscriptions), pub/sub, identity and queues. */
@@ -77,8 +78,9 @@ async function connect(config: Config, log: Logger) {
   const identity: IdentityProvider =
     config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users, (userId) => announceUserChange(pubsub, userId)) : new BuiltinIdentity(db, tokenSecret, users);
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
-  const services: Services = { config, db, redis, queues, pubsub, identity, tokenSecret, log };
-  return { db, redis, subscriber, pubsub, identity, queues, services };
+  const credentials = new Credentials(identity, db);
+  const services: Services = { config, db, redis, queues, pubsub, identity, credentials, tokenSecret, log };
+  return { db, redis, subscriber, pubsub, identity, credentials, queues, services };
 }
 
 /** The HTTP server, with keep-alive longer than the clients' and balancers' in front of us. */
@@ -148,23 +150,23 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
 interface ApiRoutes {
   config: Config;
   db: Db;
-  identity: IdentityProvider;
+  credentials: Credentials;
   app: App;
   apollo: ApolloServer<AppContext>;
   log: Logger;
 }
 
 /** The API: REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
-function mountApiRoutes(expressApp: express.Express, { config, db, identity, app, apollo, log }: ApiRoutes): void {
+function mountApiRoutes(expressApp: express.Express, { config, db, credentials, app, apollo, log }: ApiRoutes): void {
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
-  const contextOf = (req: express.Request, user: User | null, token: string | undefined): AppContext & { origin: string } => ({
-    ...createContext(app, user, req.ip, token && user ? sessionOf(token) : null),
+  const contextOf = (req: express.Request, who: Principal | null, token: string | undefined): AppContext & { origin: string } => ({
+    ...createContext(app, who, req.ip, token && who && !who.apiKey ? sessionOf(token) : null),
     // origin: where Stripe Checkout sends the browser back when PUBLIC_URL is unset.
     origin: `${req.protocol}://${req.get('host')}`,
   });
   // Each REST router gets its own module's services and nothing else.
-  const rest = { identity, log };
+  const rest = { credentials, log };
   const answer = { jobs: app.jobs, creations: app.creations };
   expressApp.use(
     creationRoutes({ ...rest, creations: app.creations }),
@@ -182,10 +184,10 @@ function mountApiRoutes(expressApp: express.Express, { config, db, identity, app
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxFiles: 3,
       idleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
-      admit: async (req) => app.jobs.admitUploads(await userFromHeader(identity, req.headers.authorization), app.tools.uploadPlan),
+      admit: async (req) => app.jobs.admitUploads(await userFromHeader(credentials, req.headers.authorization), app.tools.uploadPlan),
     }),
   );
-  expressApp.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => apolloContext(req, identity, contextOf) }));
+  expressApp.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => apolloContext(req, credentials, contextOf) }));
   expressApp.use('/api', (_req, res) => {
     res.status(404).json({ success: false, message: 'No such API route', code: ErrorCode.NOT_FOUND });
   });
@@ -196,13 +198,13 @@ function mountApiRoutes(expressApp: express.Express, { config, db, identity, app
 /** Apollo's context for a request: its user from the bearer token; a refused or unverifiable token is a coded GraphQL error. */
 async function apolloContext(
   req: express.Request,
-  identity: IdentityProvider,
-  contextOf: (req: express.Request, user: User | null, token: string | undefined) => AppContext & { origin: string },
+  credentials: Credentials,
+  contextOf: (req: express.Request, who: Principal | null, token: string | undefined) => AppContext & { origin: string },
 ) {
   try {
     const token = bearerToken(req.headers.authorization);
-    const user = token ? await identity.authenticate(token) : null;
-    return contextOf(req, user, token);
+    const who = token ? await credentials.authenticate(token) : null;
+    return contextOf(req, who, token);
   } catch (e) {
     const known = e instanceof AppError ? e : unavailableError(e);
     if (known) {
@@ -213,7 +215,7 @@ async function apolloContext(
 }
 
 export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
-  const { db, redis, subscriber, pubsub, identity, queues, services } = await connect(config, log);
+  const { db, redis, subscriber, pubsub, identity, credentials, queues, services } = await connect(config, log);
   const app = composeApp(services);
   const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
@@ -228,7 +230,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     validationRules: armor.validationRules,
     app,
     db,
-    identity,
+    credentials,
     config,
     log,
     formatError: formatError(log),
@@ -252,7 +254,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const apollo = createApollo({ schema, config, log, armor, metrics, httpServer, plugins: [feed], disposeWebSockets: async () => void (await ws.dispose()) });
   await apollo.start();
   mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, log });
-  mountApiRoutes(expressApp, { config, db, identity, app, apollo, log });
+  mountApiRoutes(expressApp, { config, db, credentials, app, apollo, log });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;

@@ -2,6 +2,7 @@
 // context made from them. Nothing under modules/ imports this file (npm run check:cycles).
 import type { User } from './auth/identity.js';
 import type { Session } from './auth/tokens.js';
+import type { Principal } from './auth/api-keys.js';
 import type { Context, Services } from './context.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { createCreationLoaders } from './modules/creation/creation.loaders.js';
@@ -53,6 +54,7 @@ export function composeApp(services: Services): App {
 
 export type AppContext = Context<App>;
 
-export function createContext(app: App, user: User | null, ip = 'unknown', session: Session | null = null): AppContext {
-  return { user, ip, session, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
+export function createContext(app: App, who: User | Principal | null, ip = 'unknown', session: Session | null = null): AppContext {
+  const { user, apiKey } = who === null ? { user: null, apiKey: null } : 'apiKey' in who ? who : { user: who, apiKey: null };
+  return { user, apiKey, ip, session, app, loaders: createCreationLoaders(app.services.db, user?.id ?? null) };
 }

@@ -6,6 +6,7 @@ import type { Config } from './shared/platform/config.js';
 import type { Queues } from './shared/jobs/queues.js';
 import type { Db } from './shared/db/prisma.js';
 import type { IdentityProvider, User } from './auth/identity.js';
+import type { ApiKeyGrant, Credentials } from './auth/api-keys.js';
 import type { Session } from './auth/tokens.js';
 import type { Logger } from './shared/platform/logger.js';
 import type { PubSub } from './shared/platform/pubsub.js';
@@ -21,6 +22,8 @@ export interface Services {
   queues: Queues;
   pubsub: PubSub;
   identity: IdentityProvider;
+  /** Bearer tokens (sessions and API keys) as Principals: what every transport authenticates with. */
+  credentials: Credentials;
   tokenSecret: Uint8Array;
   log: Logger;
 }
@@ -35,6 +38,8 @@ export interface Context<S = unknown> {
   ip: string;
   /** The signed-in session (its token's name), for sign-out; null when anonymous. */
   session: Session | null;
+  /** The API key the request came with (its scopes limit it); null for a session or anonymous. */
+  apiKey: ApiKeyGrant | null;
   app: S;
   loaders: CreationLoaders;
 }

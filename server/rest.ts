@@ -2,6 +2,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { User } from './shared/db/generated/client.js';
 import { bearerToken } from './auth/identity.js';
+import type { ApiKeyGrant } from './auth/api-keys.js';
 import { AppError, ErrorCode, httpStatusOf, isAppError } from './shared/platform/errors.js';
 import { unavailableError } from './http/service-unavailable.js';
 import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './shared/db/account-gone.js';
@@ -10,12 +11,14 @@ import type { Logger } from './shared/platform/logger.js';
 
 export interface AuthedRequest extends Request {
   user: User;
+  /** The API key it came with (its scopes limit it); null for a session. */
+  apiKey: ApiKeyGrant | null;
 }
 
 type Handler = (req: AuthedRequest, res: Response) => Promise<unknown>;
 
 /** What every REST router needs besides its own module's services. */
-export type RestDeps = Pick<Services, 'identity' | 'log'>;
+export type RestDeps = Pick<Services, 'credentials' | 'log'>;
 
 /** The upload limits of a router that reads multipart bodies. */
 export type RestUploadConfig = Pick<Services['config'], 'UPLOAD_MAX_BYTES' | 'UPLOAD_IDLE_TIMEOUT_MS'>;
@@ -26,7 +29,8 @@ export function authed(deps: RestDeps, handler: Handler): RequestHandler {
     try {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
-      (req as AuthedRequest).user = await deps.identity.authenticate(token);
+      const { user, apiKey } = await deps.credentials.authenticate(token);
+      Object.assign(req, { user, apiKey });
       await handler(req as AuthedRequest, res);
     } catch (e) {
       sendError(deps.log, res, e);

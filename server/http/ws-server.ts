@@ -10,7 +10,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../shared/platform/config.js';
 import { createContext, type App, type AppContext } from '../compose.js';
 import type { Db } from '../shared/db/prisma.js';
-import { bearerToken, type IdentityProvider, type User } from '../auth/identity.js';
+import { bearerToken, type User } from '../auth/identity.js';
+import type { ApiKeyGrant, Credentials } from '../auth/api-keys.js';
 import { sessionOf, type Session } from '../auth/tokens.js';
 import { inEffect } from '../modules/billing/billing.plan.js';
 import type { Logger } from '../shared/platform/logger.js';
@@ -27,7 +28,7 @@ interface Options {
   validationRules: ValidationRule[];
   app: App;
   db: Db;
-  identity: IdentityProvider;
+  credentials: Credentials;
   config: Config;
   log: Logger;
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
@@ -45,6 +46,8 @@ type Extra = {
   address?: string;
   account?: UserSocket;
   session?: Session | null;
+  /** The API key the socket was opened with (its scopes limit every operation). */
+  apiKey?: ApiKeyGrant | null;
   slots?: SocketSlots;
 };
 
@@ -58,7 +61,7 @@ function socketWriter(socket: WebSocket): FrameSink['write'] {
 }
 
 interface Admission {
-  identity: IdentityProvider;
+  credentials: Credentials;
   accounts: UserSockets;
   slots: SubscriptionSlots;
   addressOf: (request: IncomingMessage) => string;
@@ -71,17 +74,18 @@ interface Admission {
  */
 async function admitSocket(
   ctx: Context<Record<string, unknown> | undefined, Extra & { socket: WebSocket; request: IncomingMessage }>,
-  { identity, accounts, slots, addressOf }: Admission,
+  { credentials, accounts, slots, addressOf }: Admission,
 ): Promise<boolean> {
   const params = ctx.connectionParams ?? {};
   const header = params.authorization ?? params.Authorization ?? (params.token ? `Bearer ${String(params.token)}` : undefined);
   const socket = ctx.extra.socket;
-  let user: User | null;
+  let user: User | null = null;
+  let apiKey: ApiKeyGrant | null = null;
   let session: Session | null = null;
   try {
     const token = bearerToken(header);
-    user = token ? await identity.authenticate(token) : null;
-    if (token && user) session = sessionOf(token);
+    if (token) ({ user, apiKey } = await credentials.authenticate(token));
+    if (token && user && !apiKey) session = sessionOf(token);
   } catch (e) {
     const unavailable = unavailableError(e);
     if (unavailable) socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
@@ -99,6 +103,7 @@ async function admitSocket(
     }
     ctx.extra.account = account;
     ctx.extra.session = session;
+    ctx.extra.apiKey = apiKey;
   }
   ctx.extra.address = addressOf(ctx.extra.request);
   ctx.extra.slots = slots.forSocket(ctx.extra.address);
@@ -106,7 +111,8 @@ async function admitSocket(
 }
 
 export function startWebSocketServer(o: Options) {
-  const { config, identity, log } = o;
+  const { config, credentials, log } = o;
+  const identity = credentials.identity;
   // A GraphQL operation fits in 64 KB; larger frames are refused by the socket itself.
   const wsServer = new WebSocketServer({ server: o.httpServer, path: '/graphql', maxPayload: 64 * 1024 });
   const accounts = new UserSockets(config.WS_MAX_CONNECTIONS_PER_USER);
@@ -141,7 +147,7 @@ export function startWebSocketServer(o: Options) {
       subscribe: (args) => sharedSubscribe(args, sinks.get(args.contextValue as object)),
       // A socket that has not sent connection_init (with its token) by then is closed (4408).
       connectionInitWaitTimeout: 5_000,
-      onConnect: (ctx) => admitSocket(ctx, { identity, accounts, slots, addressOf: o.addressOf }),
+      onConnect: (ctx) => admitSocket(ctx, { credentials, accounts, slots, addressOf: o.addressOf }),
       onClose: (ctx) => {
         if (ctx.extra.account) accounts.delete(ctx.extra.account);
         if (ctx.extra.slots) slots.releaseAll(ctx.extra.slots);
@@ -149,7 +155,8 @@ export function startWebSocketServer(o: Options) {
       },
       // Read per operation: a socket speaks as its account's latest row.
       context: (ctx, id): AppContext => {
-        const context = createContext(o.app, ctx.extra.account ? inEffect(ctx.extra.account.user) : null, ctx.extra.address, ctx.extra.session ?? null);
+        const user = ctx.extra.account ? inEffect(ctx.extra.account.user) : null;
+        const context = createContext(o.app, user && { user, apiKey: ctx.extra.apiKey ?? null }, ctx.extra.address, ctx.extra.session ?? null);
         sinks.set(context, { id, payload, write: socketWriter(ctx.extra.socket) });
         return context;
       },

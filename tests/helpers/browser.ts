@@ -76,19 +76,25 @@ export interface AxeException {
  * violation: rule, impact, what the rule asks for and the elements (selector and markup), so a failed
  * `expect(...).toEqual([])` says what to fix. axe goes in as an injected script, which the
  * site's CSP refuses: make the page's context with `bypassCSP: true`. Finite animations are
- * let finish first, so a fade-in is audited as it ends, not half-way.
+ * let finish first (also those a render starts a frame later), so a fade-in is audited as it
+ * ends, not half-way.
  * `exceptions` drops one rule's findings on the elements named, nothing else.
  */
 export async function axeViolations(page: Page, exceptions: AxeException[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A transition can start a frame or two after the render that sets its class (a reveal on
+  // scroll): wait frames, then the finite animations, until a pass finds none left running.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let pass = 0; pass < 5; pass++) {
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   return page.evaluate(async (skip) => {
     type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; element?: Element }[] }[] };
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Result> } }).axe;
