@@ -88,9 +88,7 @@ export async function axeViolations(page: Page, exceptions: AxeException[] = [])
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let pass = 0; pass < 5; pass++) {
       await frame();
-      const running = document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
       if (running.length === 0) return;
       await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
     }
