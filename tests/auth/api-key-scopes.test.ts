@@ -62,7 +62,7 @@ describe('API key scope rules', () => {
     for (const tool of TOOLS) expect([tool.graphql.mutation, ruleOf('Mutation', tool.graphql.mutation)]).toEqual([tool.graphql.mutation, ['generate']]);
   });
 
-  it('every other root field refuses a key with every scope before its resolver runs; a session and the anonymous pass through', () => {
+  it('every other root field (a new one too) refuses a key with every scope before its resolver runs', () => {
     const sessionOnly = fields.filter(({ type, field }) => ruleOf(type, field.name) === 'session');
     expect(sessionOnly.map(({ field }) => field.name)).toEqual(
       expect.arrayContaining(['apiKeys', 'createApiKey', 'revokeApiKey', 'changePassword', 'deleteAccount', 'signOut', 'startTrial']),
