@@ -13,8 +13,8 @@ import type { Services } from './context.js';
 import { composeApp, createContext, type App, type AppContext } from './compose.js';
 import { createDb, type Db } from './shared/db/prisma.js';
 import { unavailableError } from './http/service-unavailable.js';
-import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider, type User } from './auth/identity.js';
-import { Credentials, type Principal } from './auth/api-keys.js';
+import { bearerToken, BuiltinIdentity, ClerkIdentity, type IdentityProvider } from './auth/identity.js';
+import { Credentials, requireScope, type Principal } from './auth/api-keys.js';
 import { UserCache } from './auth/user-cache.js';
 import { clerkWebhookRoutes } from './auth/clerk-webhooks.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhooks.js';
@@ -55,10 +55,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Authenticates a bearer header; a bad token is an error (401), no token is an anonymous user. */
-async function userFromHeader(credentials: Credentials, header: unknown): Promise<User | null> {
-  const token = bearerToken(header);
-  return token ? (await credentials.authenticate(token)).user : null;
+/** Each request's Principal, once: a GraphQL multipart request asks at its upload admission and again for Apollo's context. */
+const principals = new WeakMap<express.Request, Promise<Principal | null>>();
+
+/**
+ * Authenticates a request's bearer header (once per request: an API key's request is counted
+ * once against its limit); a bad token is an error (401), no token is an anonymous user.
+ */
+function principalOf(credentials: Credentials, req: express.Request): Promise<Principal | null> {
+  let who = principals.get(req);
+  if (!who) {
+    who = (async () => {
+      const token = bearerToken(req.headers.authorization);
+      return token ? credentials.authenticate(token) : null;
+    })();
+    principals.set(req, who);
+  }
+  return who;
 }
 
 /** This process's connections (Postgres, Redis for commands and for subscriptions), pub/sub, identity and queues. */
@@ -78,7 +91,7 @@ async function connect(config: Config, log: Logger) {
   const identity: IdentityProvider =
     config.identityProvider === 'clerk' ? new ClerkIdentity(db, config, log, users, (userId) => announceUserChange(pubsub, userId)) : new BuiltinIdentity(db, tokenSecret, users);
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
-  const credentials = new Credentials(identity, db);
+  const credentials = new Credentials(identity, db, { redis, prefix: config.REDIS_PREFIX, perMinute: config.API_KEY_RATE_PER_MINUTE });
   const services: Services = { config, db, redis, queues, pubsub, identity, credentials, tokenSecret, log };
   return { db, redis, subscriber, pubsub, identity, credentials, queues, services };
 }
@@ -184,7 +197,12 @@ function mountApiRoutes(expressApp: express.Express, { config, db, credentials, 
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxFiles: 3,
       idleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
-      admit: async (req) => app.jobs.admitUploads(await userFromHeader(credentials, req.headers.authorization), app.tools.uploadPlan),
+      // Only tool mutations take files: a key without the generate scope sends none.
+      admit: async (req) => {
+        const who = await principalOf(credentials, req);
+        requireScope(who?.apiKey, 'generate');
+        return app.jobs.admitUploads(who?.user ?? null, app.tools.uploadPlan);
+      },
     }),
   );
   expressApp.use('/graphql', expressMiddleware(apollo, { context: async ({ req }) => apolloContext(req, credentials, contextOf) }));
@@ -202,9 +220,8 @@ async function apolloContext(
   contextOf: (req: express.Request, who: Principal | null, token: string | undefined) => AppContext & { origin: string },
 ) {
   try {
-    const token = bearerToken(req.headers.authorization);
-    const who = token ? await credentials.authenticate(token) : null;
-    return contextOf(req, who, token);
+    const who = await principalOf(credentials, req);
+    return contextOf(req, who, bearerToken(req.headers.authorization));
   } catch (e) {
     const known = e instanceof AppError ? e : unavailableError(e);
     if (known) {

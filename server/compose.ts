@@ -4,6 +4,7 @@ import type { User } from './auth/identity.js';
 import type { Session } from './auth/tokens.js';
 import type { Principal } from './auth/api-keys.js';
 import type { Context, Services } from './context.js';
+import { ApiKeyService } from './modules/api-key/api-key.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { createCreationLoaders } from './modules/creation/creation.loaders.js';
 import { CreationService } from './modules/creation/creation.service.js';
@@ -20,6 +21,7 @@ export interface App {
   services: Services;
   auth: AuthService;
   users: UserService;
+  apiKeys: ApiKeyService;
   billing: BillingService;
   creations: CreationService;
   likes: LikeService;
@@ -43,6 +45,7 @@ export function composeApp(services: Services): App {
     storage,
     tools: new ToolService(services, jobs, tools, storage),
     auth: new AuthService(services),
+    apiKeys: new ApiKeyService(services),
     // An account's paid subscription ends before the account goes (nobody is billed for a deleted account).
     users: new UserService(services, storage, (userId) => billing.endBeforeAccountDeletion(userId)),
     billing,

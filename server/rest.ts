@@ -2,7 +2,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { User } from './shared/db/generated/client.js';
 import { bearerToken } from './auth/identity.js';
-import type { ApiKeyGrant } from './auth/api-keys.js';
+import { requireKeyRule, type ApiKeyGrant, type ApiKeyScope, type KeyRule } from './auth/api-keys.js';
 import { AppError, ErrorCode, httpStatusOf, isAppError } from './shared/platform/errors.js';
 import { unavailableError } from './http/service-unavailable.js';
 import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './shared/db/account-gone.js';
@@ -23,13 +23,30 @@ export type RestDeps = Pick<Services, 'credentials' | 'log'>;
 /** The upload limits of a router that reads multipart bodies. */
 export type RestUploadConfig = Pick<Services['config'], 'UPLOAD_MAX_BYTES' | 'UPLOAD_IDLE_TIMEOUT_MS'>;
 
-/** Wraps a handler: authenticates (401 JSON without a valid token) and turns errors into JSON. */
-export function authed(deps: RestDeps, handler: Handler): RequestHandler {
+export interface AuthedOptions {
+  /**
+   * What an API key needs for this route (docs/api-keys.md): a scope, any of several, or
+   * 'session' (keys refused: the default, so a new route is safe until it says otherwise).
+   */
+  scope?: ApiKeyScope | KeyRule;
+}
+
+/**
+ * Wraps a handler: authenticates (401 JSON without a valid token), holds an API key to the
+ * route's scope (403 JSON, FORBIDDEN) and turns errors into JSON.
+ */
+export function authed(deps: RestDeps, handler: Handler): RequestHandler;
+export function authed(deps: RestDeps, options: AuthedOptions, handler: Handler): RequestHandler;
+export function authed(deps: RestDeps, ...args: [Handler] | [AuthedOptions, Handler]): RequestHandler {
+  const [options, handler] = args.length === 1 ? [{}, args[0]] : args;
+  const scope = options.scope ?? 'session';
+  const rule: KeyRule = typeof scope === 'string' && scope !== 'session' && scope !== 'public' ? [scope] : scope;
   return async (req: Request, res: Response, _next: NextFunction) => {
     try {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
       const { user, apiKey } = await deps.credentials.authenticate(token);
+      requireKeyRule(apiKey, rule);
       Object.assign(req, { user, apiKey });
       await handler(req as AuthedRequest, res);
     } catch (e) {

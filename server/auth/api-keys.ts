@@ -4,10 +4,13 @@
 // as its SHA-256 (a key is 190 random bits: a slow password hash would add nothing but time).
 // Each request reads the key's row, so a revoked key is refused at once on every API process.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Db } from '../shared/db/prisma.js';
 import type { User } from '../shared/db/generated/client.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import { inEffect } from '../modules/billing/billing.plan.js';
+import { enforceRate } from '../rate-limit.js';
+import { currentMonth } from '../shared/jobs/job.kinds.js';
 import type { IdentityProvider } from './identity.js';
 
 /** What a key may do: read (queries, downloads), generate (start and cancel jobs), publish (publish and like). */
@@ -41,6 +44,21 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
   return { key, prefix, hash: hashApiKey(key) };
 }
 
+/** The UsageCounter kind that counts the jobs started with a key (per month, like the text quota). */
+export const keyUsageKind = (keyId: string) => `key:${keyId}`;
+
+/** The Redis counter of a key's requests in a month (kept ~2 months: the account page shows this month's). */
+export const keyRequestsKey = (prefix: string, keyId: string, month = currentMonth()) => `${prefix}:key-requests:${keyId}:${month}`;
+const KEY_REQUESTS_TTL_SECONDS = 62 * 24 * 60 * 60;
+
+/** The per-key request limit (API_KEY_RATE_PER_MINUTE), counted in Redis by every API process together. */
+export interface KeyLimits {
+  redis: Redis;
+  /** REDIS_PREFIX. */
+  prefix: string;
+  perMinute: number;
+}
+
 const refused = (why = 'This API key is not valid: create a new one on your account page') => new AppError(ErrorCode.UNAUTHENTICATED, why);
 
 /** How long a key's last use may lag behind (one write per key and process per interval). */
@@ -56,6 +74,8 @@ export class Credentials {
   constructor(
     readonly identity: IdentityProvider,
     private readonly db: Db,
+    /** Without it (a script, a unit test) keys are not rate-limited nor their requests counted. */
+    private readonly limits?: KeyLimits,
   ) {}
 
   async authenticate(token: string): Promise<Principal> {
@@ -67,9 +87,30 @@ export class Credentials {
     const given = Buffer.from(hashApiKey(token), 'hex');
     if (!row || expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused();
     if (row.revokedAt) throw refused('This API key was revoked: create a new one on your account page');
-    this.touch(row.id);
     const scopes = row.scopes.filter((s): s is ApiKeyScope => (API_KEY_SCOPES as readonly string[]).includes(s));
-    return { user: inEffect(row.user), apiKey: { id: row.id, name: row.name, scopes } };
+    const apiKey: ApiKeyGrant = { id: row.id, name: row.name, scopes };
+    await this.meter(apiKey);
+    this.touch(row.id);
+    return { user: inEffect(row.user), apiKey };
+  }
+
+  /**
+   * One request made with the key: refused with RATE_LIMITED past API_KEY_RATE_PER_MINUTE (every
+   * API process counts in the same Redis window), else counted in the key's requests this month.
+   * authenticate() calls it; the WebSocket calls it again for each operation on a key's socket.
+   */
+  async meter(apiKey: Pick<ApiKeyGrant, 'id'>): Promise<void> {
+    if (!this.limits) return;
+    const { redis, prefix, perMinute } = this.limits;
+    await enforceRate(redis, `${prefix}:rate:key:${apiKey.id}`, perMinute, 60_000, 'requests with this API key');
+    const counter = keyRequestsKey(prefix, apiKey.id);
+    // Only a count for the account page: a lost increment is not worth failing the request for.
+    redis
+      .multi()
+      .incr(counter)
+      .expire(counter, KEY_REQUESTS_TTL_SECONDS)
+      .exec()
+      .catch(() => undefined);
   }
 
   /** Records the key's use (at most once a minute per key in this process; a failed write is only late). */
@@ -92,4 +133,21 @@ export function requireScope(apiKey: ApiKeyGrant | null | undefined, scope: ApiK
 /** Refuses an API key where only the signed-in person may act (keys, webhooks, password, plan, account). */
 export function requireSession(apiKey: ApiKeyGrant | null | undefined): void {
   if (apiKey) throw new AppError(ErrorCode.FORBIDDEN, 'An API key cannot do this: sign in on the website to do it');
+}
+
+/**
+ * What a GraphQL root field or a REST route asks of a request made with an API key: nothing
+ * more than of anyone ('public'), any one of some scopes, or a signed-in session ('session':
+ * keys are refused). A session is never limited by it.
+ */
+export type KeyRule = 'public' | 'session' | readonly ApiKeyScope[];
+
+/** Refuses (FORBIDDEN) a key that `rule` does not let in. */
+export function requireKeyRule(apiKey: ApiKeyGrant | null | undefined, rule: KeyRule): void {
+  if (!apiKey || rule === 'public') return;
+  if (rule === 'session') return requireSession(apiKey);
+  if (rule.some((s) => apiKey.scopes.includes(s))) return;
+  if (rule.length === 1) return requireScope(apiKey, rule[0]!);
+  const names = rule.map((s) => `"${s}"`).join(' or ');
+  throw new AppError(ErrorCode.FORBIDDEN, `This API key lacks the ${names} scope: create a key with one of them on your account page`, { scope: rule.join('|') });
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type BuildSchemaOptions } from 'type-graphql';
 import type { PubSub } from '../shared/platform/pubsub.js';
+import { ApiKeyResolver } from '../modules/api-key/api-key.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingResolver } from '../modules/billing/billing.resolver.js';
 import { CreationResolver } from '../modules/creation/creation.resolver.js';
@@ -15,6 +16,7 @@ import { UserResolver } from '../modules/user/user.resolver.js';
 import { toolsFor } from '../shared/tools/catalogue.js';
 import { toolResolver } from '../tools/graphql.js';
 import { useSyncResolvers } from './shared-subscriptions/sync-resolvers.js';
+import { guardRootFields } from './api-key-scopes.js';
 
 /** Every resolver of the schema. */
 const resolvers = [
@@ -29,10 +31,16 @@ const resolvers = [
   JobResolver,
   JobProgressResolver,
   UploadLimitsResolver,
+  ApiKeyResolver,
 ] as const;
 
-/** The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql reads field types from decorator metadata. */
+/**
+ * The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql
+ * reads field types from decorator metadata. Every root field then holds API keys to its
+ * scope (api-key-scopes.ts).
+ */
 export async function createSchema(pubSub: PubSub, opts: { noopTool?: boolean } = {}): Promise<GraphQLSchema> {
   const tools = toolsFor({ ENABLE_NOOP_TOOL: opts.noopTool ?? false }).map(toolResolver);
-  return useSyncResolvers(await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as BuildSchemaOptions['resolvers'], pubSub, validate: false }));
+  const schema = await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as BuildSchemaOptions['resolvers'], pubSub, validate: false });
+  return guardRootFields(useSyncResolvers(schema));
 }

@@ -13,12 +13,15 @@ export const WS_TOO_MANY_CONNECTIONS = 4029;
 export const WS_ACCOUNT_GONE = 4403;
 export const ACCOUNT_GONE_REASON = `${ErrorCode.UNAUTHENTICATED}: This account no longer exists`;
 export const SIGNED_OUT_REASON = `${ErrorCode.UNAUTHENTICATED}: Signed out`;
+export const KEY_REVOKED_REASON = `${ErrorCode.UNAUTHENTICATED}: This API key was revoked`;
 
 /** One signed-in socket: who it speaks as (replaced by a fresh row when the user changes), and how to end it. */
 export interface UserSocket {
   user: User;
   /** Its token's session (tokens.ts): signing it out, or a password changed after it was issued, ends the socket. */
   session?: Session;
+  /** The API key it was opened with: revoking the key ends the socket. */
+  apiKeyId?: string;
   close(code: number, reason: string): void;
 }
 
@@ -53,13 +56,17 @@ export class UserSockets {
 
   /**
    * Re-reads these users (`load` returns the rows that still exist): a gone user's sockets,
-   * and sockets whose token a sign-out ended, are closed with 4403; the others speak as the
-   * fresh row from now on (a new plan applies to the next operation). Returns the ids that are gone.
+   * sockets whose token a sign-out ended, and sockets opened with an API key that is no longer
+   * live (`liveKeys` returns the ids of those not revoked) are closed with 4403; the others
+   * speak as the fresh row from now on (a new plan applies to the next operation). Returns
+   * the ids that are gone.
    */
-  async refresh(userIds: string[], load: (ids: string[]) => Promise<User[]>): Promise<string[]> {
+  async refresh(userIds: string[], load: (ids: string[]) => Promise<User[]>, liveKeys?: (keyIds: string[]) => Promise<Set<string>>): Promise<string[]> {
     const wanted = userIds.filter((id) => this.open.has(id));
     if (wanted.length === 0) return [];
-    const fresh = new Map((await load(wanted)).map((u) => [u.id, u]));
+    const keyIds = [...new Set(wanted.flatMap((id) => [...(this.open.get(id) ?? [])].flatMap((s) => (s.apiKeyId ? [s.apiKeyId] : []))))];
+    const [rows, live] = await Promise.all([load(wanted), liveKeys && keyIds.length ? liveKeys(keyIds) : undefined]);
+    const fresh = new Map(rows.map((u) => [u.id, u]));
     const gone: string[] = [];
     for (const id of wanted) {
       const sockets = [...(this.open.get(id) ?? [])];
@@ -67,6 +74,7 @@ export class UserSockets {
       if (user) {
         for (const s of sockets) {
           if (isSignedOut(user, s.session) || (s.session?.issuedAt ?? 0) < sessionsValidFrom(user)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
+          else if (s.apiKeyId && live && !live.has(s.apiKeyId)) s.close(WS_ACCOUNT_GONE, KEY_REVOKED_REASON);
           else s.user = user;
         }
       } else {

@@ -16,6 +16,7 @@ import { sessionOf, type Session } from '../auth/tokens.js';
 import { inEffect } from '../modules/billing/billing.plan.js';
 import type { Logger } from '../shared/platform/logger.js';
 import { unavailableError } from './service-unavailable.js';
+import { AppError, ErrorCode, isAppError } from '../shared/platform/errors.js';
 import { wsOnSubscribe } from './armor.js';
 import { sharedSubscribe } from '../graphql/shared-subscriptions/shared-subscribe.js';
 import type { FrameSink } from '../graphql/shared-subscriptions/subscription-frames.js';
@@ -35,6 +36,15 @@ interface Options {
   /** The client's address as HTTP requests see it (TRUST_PROXY applied). */
   addressOf: (request: IncomingMessage) => string;
 }
+
+/** A WebSocket close reason fits in 123 bytes. */
+const closeReason = (text: string) =>
+  Buffer.byteLength(text) <= 123
+    ? text
+    : `${Buffer.from(text)
+        .subarray(0, 120)
+        .toString()
+        .replace(/\uFFFD$/, '')}…`;
 
 /** Past this much unsent data on a socket, its directly written subscriptions wait for it to drain. */
 const SOCKET_BEHIND_BYTES = 1 << 20;
@@ -89,12 +99,14 @@ async function admitSocket(
   } catch (e) {
     const unavailable = unavailableError(e);
     if (unavailable) socket.close(1013, `${unavailable.code}: ${unavailable.message}`);
+    // An API key past its request rate: the client may retry later (not 4403's "never").
+    else if (isAppError(e) && e.code === ErrorCode.RATE_LIMITED) socket.close(WS_TOO_MANY_CONNECTIONS, closeReason(`${e.code}: ${e.message}`));
     return false; // otherwise: closes with 4403 Forbidden
   }
   // Closed while we authenticated: onClose has run already, so count nothing.
   if (socket.readyState !== socket.OPEN) return false;
   if (user) {
-    const account: UserSocket = { user, session: session ?? undefined, close: (code, reason) => socket.close(code, reason) };
+    const account: UserSocket = { user, session: session ?? undefined, apiKeyId: apiKey?.id, close: (code, reason) => socket.close(code, reason) };
     const slot = accounts.add(account);
     if (!slot.ok) {
       // The first close wins: graphql-ws's own 4403 that follows is a no-op.
@@ -131,9 +143,18 @@ export function startWebSocketServer(o: Options) {
       onSubscribe: (ctx, id, payload) => {
         const args = checkDocument(ctx, id, payload);
         if (Array.isArray(args) || !ctx.extra.slots) return args;
-        if (getOperationAST(args.document, args.operationName)?.operation !== 'subscription') return args;
-        const refused = slots.acquire(ctx.extra.slots, id, (other) => other in ctx.subscriptions);
-        return refused ? [refused] : args;
+        const slotted = ctx.extra.slots;
+        const take = () => {
+          if (getOperationAST(args.document, args.operationName)?.operation !== 'subscription') return args;
+          const refused = slots.acquire(slotted, id, (other) => other in ctx.subscriptions);
+          return refused ? [refused] : args;
+        };
+        // A key's socket: each operation is one of the key's requests (API_KEY_RATE_PER_MINUTE).
+        const apiKey = ctx.extra.apiKey;
+        if (!apiKey) return take();
+        return credentials
+          .meter(apiKey)
+          .then(take, (e: unknown) => [isAppError(e) ? e : (unavailableError(e) ?? new AppError(ErrorCode.INTERNAL_SERVER_ERROR, 'Something went wrong'))]);
       },
       onComplete: (ctx, id) => {
         if (ctx.extra.slots) slots.release(ctx.extra.slots, id);
@@ -166,7 +187,11 @@ export function startWebSocketServer(o: Options) {
 
   /** Re-reads users with open sockets here (all of them when no ids are given); closes a gone user's sockets. */
   const refreshUsers = async (userIds = accounts.userIds()) => {
-    const gone = await accounts.refresh(userIds, (ids) => o.db.user.findMany({ where: { id: { in: ids } } }));
+    const gone = await accounts.refresh(
+      userIds,
+      (ids) => o.db.user.findMany({ where: { id: { in: ids } } }),
+      async (keyIds) => new Set((await o.db.apiKey.findMany({ where: { id: { in: keyIds }, revokedAt: null }, select: { id: true } })).map((k) => k.id)),
+    );
     for (const id of gone) identity.forget(id);
     if (gone.length) log.info({ users: gone.length }, 'closed the sockets of deleted accounts');
   };

@@ -120,7 +120,7 @@ function makeResolver(tool: Tool): new () => unknown {
     const files = Object.fromEntries(uploads.map((field, i) => [field, values[i] as Promise<FileUpload> | null]));
     const given = values.slice(uploads.length, -2);
     const input = () => (byInputObject ? given[0] : Object.fromEntries(fields.map((f, i) => [f, given[i]])));
-    return ctx.app.tools.start(tool.kind, requireUser(ctx), { input, jobId, ...(uploads.length ? { files: graphqlFiles(files) } : {}) });
+    return ctx.app.tools.start(tool.kind, requireUser(ctx), { input, jobId, apiKey: ctx.apiKey, ...(uploads.length ? { files: graphqlFiles(files) } : {}) });
   };
 
   let index = 0;

@@ -16,7 +16,7 @@ export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService;
     const fields = tool.uploads.map((u) => u.field);
     r.post(
       rest.path,
-      authed(app, async (req, res) => {
+      authed(app, { scope: 'generate' }, async (req, res) => {
         let release = () => {};
         const files = async (): Promise<ToolFiles> => {
           // A slot among the user's jobs before the first byte is read (upload-slots.ts).
@@ -27,7 +27,7 @@ export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService;
         const input = () => rest.fromBody((req.body ?? {}) as Record<string, unknown>);
         let job;
         try {
-          job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined });
+          job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined, apiKey: req.apiKey });
         } finally {
           // Stored for the worker (or refused): the received files and the slot are done with.
           release();

@@ -3,6 +3,7 @@
 // uploads, keeps the uploads privately for the worker, and hands the job to enqueue().
 import type { FileUpload } from 'graphql-upload-minimal';
 import type { Services } from '../context.js';
+import { requireScope, type ApiKeyGrant } from '../auth/api-keys.js';
 import type { User } from '../shared/db/generated/client.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import type { Job, JobService } from '../modules/job/job.service.js';
@@ -25,6 +26,8 @@ export interface ToolRequest {
    * `starting`) before it starts and miss none of its events; an id already used is refused.
    */
   jobId?: string | null;
+  /** The API key the request came with: it needs the generate scope, and the job counts in its usage. */
+  apiKey?: ApiKeyGrant | null;
 }
 
 /** A tool's definition as starting it needs it (any input, any provider). */
@@ -51,6 +54,8 @@ export class ToolService {
   async start(kind: string, user: User, request: ToolRequest): Promise<Job> {
     const tool = this.byKind.get(kind);
     if (!tool) throw new AppError(ErrorCode.NOT_FOUND, 'This tool is not available');
+    // GraphQL's root-field guard and REST's route scope refuse such a key first; this holds for any other caller.
+    requireScope(request.apiKey, 'generate');
     const withUploads = tool.uploads.length > 0;
     // Before any byte of an upload is read: a refused request costs nothing.
     if (withUploads) await this.jobs.admit(user, tool);
@@ -72,9 +77,9 @@ export class ToolService {
     tool.checkSizes?.(input, sizes);
     const first = checked[0];
     const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
-    const jobId = request.jobId ?? undefined;
-    if (!withUploads) return this.jobs.enqueue(user, tool, stored, { jobId });
-    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { admitted: true, jobId }));
+    const opts = { jobId: request.jobId ?? undefined, apiKeyId: request.apiKey?.id };
+    if (!withUploads) return this.jobs.enqueue(user, tool, stored, opts);
+    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { ...opts, admitted: true }));
   }
 
   private async check(spec: UploadSpec, file: UploadedFile): Promise<{ ext: string; size?: { width: number; height: number } }> {

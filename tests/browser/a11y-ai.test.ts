@@ -142,7 +142,7 @@ const expectNoViolations = (report: Report) =>
   ).toEqual({});
 
 describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s viewport', (viewport) => {
-  it('finds nothing for a Free user: every page, the locked tools, the open menu, a result, the quota prompt, the delete confirmation', async () => {
+  it('finds nothing for a Free user: every page, the locked tools, the open menu, a result, the quota prompt, a new API key and its revoke question, the delete confirmation', async () => {
     const account = await signUp(env.server.url, 'Fern', `a11y-free-${viewport}`);
     const { page, errors, close } = await open(env.browser, account.token, viewport);
     const report: Report = {};
@@ -168,6 +168,16 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
 
     await page.goto(`${env.server.url}/ai/account`);
     await settle(page);
+    // An API key just made (shown once), then the question before revoking it.
+    const keys = page.getByRole('region', { name: 'API keys' });
+    await keys.getByLabel('Name', { exact: true }).fill('a11y key');
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    await keys.getByRole('group', { name: 'Your new key “a11y key”' }).waitFor();
+    await audit(page, report, `free-${viewport}-account-api-key-created`);
+    await keys.getByRole('button', { name: 'Done, I have copied it' }).click();
+    await keys.getByRole('button', { name: 'Revoke “a11y key”…' }).click();
+    await audit(page, report, `free-${viewport}-account-api-key-revoke`);
+    await keys.getByRole('button', { name: 'Keep key' }).click();
     await page.getByRole('button', { name: 'Delete account…' }).click();
     await page.getByLabel('Your password, to confirm').fill('wrong-password-1');
     await audit(page, report, `free-${viewport}-account-delete`);

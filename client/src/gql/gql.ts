@@ -15,6 +15,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
+    "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]!) {\n    createApiKey(name: $name, scopes: $scopes) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": typeof types.AuthConfigDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
@@ -54,6 +58,10 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": types.DeleteAccountDocument,
+    "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n": types.ApiKeyFieldsFragmentDoc,
+    "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]!) {\n    createApiKey(name: $name, scopes: $scopes) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": types.AuthConfigDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
@@ -110,6 +118,22 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n"): (typeof documents)["\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]!) {\n    createApiKey(name: $name, scopes: $scopes) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]!) {\n    createApiKey(name: $name, scopes: $scopes) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -12,7 +12,7 @@ export function creationRoutes(app: RestDeps & { creations: CreationService }): 
 
   r.get(
     '/api/user/get-user-creations',
-    authed(app, async (req, res) => {
+    authed(app, { scope: 'read' }, async (req, res) => {
       const rows = await app.creations.allOf(req.user.id);
       // A file's URL may be presigned (S3), which the SDK does asynchronously.
       res.json({
@@ -27,7 +27,7 @@ export function creationRoutes(app: RestDeps & { creations: CreationService }): 
 
   r.get(
     '/api/user/get-published-creations',
-    authed(app, async (_req, res) => {
+    authed(app, { scope: 'read' }, async (_req, res) => {
       const rows = await app.creations.allPublished();
       res.json({
         success: true,

@@ -15,6 +15,8 @@ import type { ToolDefinition } from '../../shared/tools/tool.js';
 import { currentMonth, type QueuePayload, type QuotaCharge } from '../../shared/jobs/job.kinds.js';
 import { commonPrefixLength, createJobState, isTerminal, readJobLive } from '../../shared/jobs/job.events.js';
 import { countLiveJobs, endJob, insertJob, readJob } from '../../shared/jobs/job.store.js';
+import { countUsage } from '../../shared/jobs/usage.js';
+import { keyUsageKind } from '../../auth/api-keys.js';
 
 export type { Job };
 
@@ -26,6 +28,8 @@ export interface EnqueueOptions {
   admitted?: boolean;
   /** The id the client chose for the job (a UUID); refused when already used. None: a new one. */
   jobId?: string;
+  /** The API key the job was started with: counted in the key's jobs this month (docs/api-keys.md). */
+  apiKeyId?: string;
 }
 
 export interface ProgressOptions {
@@ -136,6 +140,12 @@ export class JobService {
       });
     }
 
+    if (opts.apiKeyId) {
+      // Only a count for the account page: the job stands whether or not it is counted.
+      await countUsage(db, user.id, keyUsageKind(opts.apiKeyId), currentMonth(createdAt)).catch((e: Error) =>
+        this.services.log.warn({ err: e.message, jobId: job.id }, "could not count a job in its API key's usage"),
+      );
+    }
     try {
       // The owner first (subscribers follow the job from it), then the queue: the worker gets the input with the job.
       await createJobState(redis, config.REDIS_PREFIX, job.id, user.id, createdAt);

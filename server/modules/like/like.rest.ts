@@ -7,7 +7,7 @@ export function likeRoutes(app: RestDeps & { likes: LikeService }): Router {
   const r = Router();
   r.post(
     '/api/user/toggle-like-creation',
-    authed(app, async (req, res) => {
+    authed(app, { scope: 'publish' }, async (req, res) => {
       const id: unknown = req.body?.id;
       if (typeof id !== 'string' && typeof id !== 'number') throw new AppError(ErrorCode.BAD_USER_INPUT, 'Send the creation id as {"id": "..."}');
       const { creation, liked } = await app.likes.toggle(req.user.id, String(id));

@@ -16,6 +16,13 @@ export async function chargeQuota(tx: Tx, userId: string, charge: QuotaCharge, l
   return rows.length === 1;
 }
 
+/** Counts one use with no limit (e.g. the jobs started with an API key: kind `key:<keyId>`). */
+export async function countUsage(tx: Tx, userId: string, kind: string, month: string): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "UsageCounter" ("userId", "kind", "month", "count") VALUES (${userId}::uuid, ${kind}, ${month}, 1)
+    ON CONFLICT ("userId", "kind", "month") DO UPDATE SET "count" = "UsageCounter"."count" + 1`;
+}
+
 export async function refundQuota(tx: Tx, userId: string, charge: QuotaCharge): Promise<void> {
   await tx.$executeRaw`
     UPDATE "UsageCounter" SET "count" = GREATEST("count" - 1, 0)

@@ -9,6 +9,7 @@ import {
   MAX_CONCURRENT_JOBS_DEFAULT,
   TOOL_RATE_PER_MINUTE_DEFAULT,
   LIKE_RATE_PER_MINUTE_DEFAULT,
+  API_KEY_RATE_PER_MINUTE_DEFAULT,
   UPLOAD_MAX_BYTES_DEFAULT,
   UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
   UPLOAD_MAX_CONCURRENT_DEFAULT,
@@ -122,6 +123,8 @@ const schema = z.object({
   MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).default(MAX_CONCURRENT_JOBS_DEFAULT),
   TOOL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(TOOL_RATE_PER_MINUTE_DEFAULT),
   LIKE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(LIKE_RATE_PER_MINUTE_DEFAULT),
+  /** Requests per API key per minute, on GraphQL, REST and the WebSocket (docs/api-keys.md). */
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(API_KEY_RATE_PER_MINUTE_DEFAULT),
   /** Sign-in and sign-up attempts per client address per minute. */
   AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(AUTH_ATTEMPTS_PER_IP_PER_MINUTE),
   /** Contact messages, feedback and newsletter sign-ups per client address per hour; each executed field counts (aliases too). */

@@ -43,6 +43,12 @@ export const MAX_CONCURRENT_JOBS_DEFAULT = 3;
 export const TOOL_RATE_PER_MINUTE_DEFAULT = 20;
 /** Like toggles one user may make per minute: far above a person clicking, far below a script. */
 export const LIKE_RATE_PER_MINUTE_DEFAULT = 60;
+/** Requests one API key may make per minute, on every transport (the user's own limits apply too). */
+export const API_KEY_RATE_PER_MINUTE_DEFAULT = 600;
+/** Keys one user may hold at once (revoked keys do not count). */
+export const API_KEYS_MAX_ACTIVE = 20;
+/** How long an API key's name may be. */
+export const API_KEY_NAME_MAX_LENGTH = 60;
 /** How long a job's streamed text stays in Redis for late subscribers. */
 export const JOB_TEXT_TTL_SECONDS = 60 * 60;
 /** Transient provider errors: retries with exponential backoff and jitter (worker/retry.ts). */

@@ -8,6 +8,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../components/ClerkUserProfile', () => ({ default: () => <p>Clerk user profile</p> }));
+// The API keys section has its own tests (features/api-keys); here only that the page shows it.
+vi.mock('../../api-keys', () => ({ ApiKeysSection: () => <section aria-label="API keys" /> }));
 const leaveFor = vi.hoisted(() => vi.fn((_url: string) => true));
 vi.mock('../../billing/lib/leaveFor', () => ({ leaveFor }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));
@@ -76,6 +78,7 @@ describe('AccountRoute (/ai/account)', () => {
     const bar = screen.getByRole('progressbar', { name: '3 of 10 free text generations used this month' });
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['3', '10']);
     expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'API keys' })).toBeTruthy();
   });
 
   it('starts the trial: Premium trial with 14 days left, and `me` in the cache becomes PREMIUM (tools unlock)', async () => {

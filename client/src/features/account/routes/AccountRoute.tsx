@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingPanel } from '../../../components/Spinner';
 import { toAppError } from '../../../lib/graphqlError';
+import { ApiKeysSection } from '../../api-keys';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/account';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
@@ -85,6 +86,7 @@ export function AccountRoute() {
             <LoadingPanel label="Loading your plan…" />
           </section>
         ) : null}
+        {user ? <ApiKeysSection /> : null}
         {/* Clerk accounts are deleted in Clerk's profile above. */}
         {provider === 'builtin' && user && changePassword ? <PasswordSection changePassword={changePassword} /> : null}
         {provider === 'builtin' && user ? <DeleteAccountSection /> : null}
