@@ -12,6 +12,7 @@ import { MessagesResolver } from '../modules/messages/messages.resolver.js';
 import { SiteLinksResolver } from '../modules/site/site.resolver.js';
 import { UploadLimitsResolver } from '../modules/uploads/upload-limits.resolver.js';
 import { UserResolver } from '../modules/user/user.resolver.js';
+import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver.js';
 import { toolsFor } from '../shared/tools/catalogue.js';
 import { toolResolver } from '../tools/graphql.js';
 import { useSyncResolvers } from './shared-subscriptions/sync-resolvers.js';
@@ -29,6 +30,8 @@ const resolvers = [
   JobResolver,
   JobProgressResolver,
   UploadLimitsResolver,
+  WebhookResolver,
+  WebhookDeliveryResolver,
 ] as const;
 
 /** The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql reads field types from decorator metadata. */
