@@ -8,6 +8,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../components/ClerkUserProfile', () => ({ default: () => <p>Clerk user profile</p> }));
+// The webhooks section asks for its own data and has its own test (features/webhooks).
+vi.mock('../../webhooks', () => ({ WebhooksSection: () => null }));
 const leaveFor = vi.hoisted(() => vi.fn((_url: string) => true));
 vi.mock('../../billing/lib/leaveFor', () => ({ leaveFor }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));

@@ -6,6 +6,7 @@ import { LoadingPanel } from '../../../components/Spinner';
 import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/account';
+import { WebhooksSection } from '../../webhooks';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PlanSection } from '../components/PlanSection';
@@ -88,6 +89,7 @@ export function AccountRoute() {
         {/* Clerk accounts are deleted in Clerk's profile above. */}
         {provider === 'builtin' && user && changePassword ? <PasswordSection changePassword={changePassword} /> : null}
         {provider === 'builtin' && user ? <DeleteAccountSection /> : null}
+        {user ? <WebhooksSection /> : null}
       </div>
     </div>
   );
