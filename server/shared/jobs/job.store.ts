@@ -13,7 +13,7 @@ import { announceCreation, insertCreationFrom, insertExtraCreationsFrom, type Ne
 import type { QuotaCharge } from './job.kinds.js';
 import { emitJobEvent, TERMINAL_PHASES } from './job.events.js';
 import { refundQuota } from './usage.js';
-import type { WebhookOutbox } from '../webhooks/outbox.js';
+import { hasWebhooksFor, type WebhookOutbox } from '../webhooks/outbox.js';
 
 export type WorkingPhase = Exclude<JobPhase, 'QUEUED' | 'COMPLETED' | 'FAILED' | 'CANCELLED'>;
 
@@ -70,7 +70,9 @@ export function countLiveJobs(db: Db | Prisma.TransactionClient, userId: string)
  * both or neither), then runs `beforeAnnounce` and tells subscribers (and the gallery, when
  * the creation is published), then the owner's webhooks. `extras`, more creations of the same
  * request (the image tool's count), are inserted by the same statement, with no job of their
- * own. False when the job had already ended.
+ * own. The same statement says whether the owner has webhooks for it, so a job still costs one
+ * round trip to complete when they have none (tests/jobs/job-round-trips.test.ts). False when
+ * the job had already ended.
  */
 export async function completeJob(
   deps: JobStoreDeps,
@@ -83,21 +85,24 @@ export async function completeJob(
   extras: NewCreation[] = [],
 ): Promise<{ creationId: string } | null> {
   const creationId = creation.id ?? randomUUID();
-  const rows = await deps.db.$queryRaw<{ id: string; userId: string }[]>`
+  const rows = await deps.db.$queryRaw<{ id: string; userId: string; webhooks: boolean }[]>`
     WITH done AS (
       UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
         "startedAt" = COALESCE("startedAt", ${startedAt}::timestamp(3)), "finishedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
       RETURNING "id", "userId"
-    )${extras.length ? Prisma.sql`, extras AS (${insertExtraCreationsFrom('done', extras)})` : Prisma.empty}
-    ${insertCreationFrom('done', { ...creation, id: creationId })}`;
+    )${extras.length ? Prisma.sql`, extras AS (${insertExtraCreationsFrom('done', extras)})` : Prisma.empty},
+    created AS (${insertCreationFrom('done', { ...creation, id: creationId })})
+    SELECT c."id", c."userId", ${hasWebhooksFor(Prisma.sql`c."userId"`, ['job.completed', 'creation.published'])} AS "webhooks" FROM created c`;
   await beforeAnnounce();
   if (rows.length !== 1) return null;
   for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await announceCreation(deps.redis, deps.prefix, c.id);
   await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
-  const { userId } = rows[0]!;
-  await deps.webhooks.jobEnded(userId, id, 'COMPLETED');
-  for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await deps.webhooks.creationPublished(userId, c.id, c.id);
+  const { userId, webhooks } = rows[0]!;
+  if (webhooks) {
+    await deps.webhooks.jobEnded(userId, id, 'COMPLETED');
+    for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await deps.webhooks.creationPublished(userId, c.id, c.id);
+  }
   return { creationId };
 }
 

@@ -5,11 +5,12 @@
 // queue job per new row; the worker delivers them (worker/webhooks/).
 //
 // An event never gets in the way of what caused it: when the user has no endpoint for it, it
-// costs one indexed query; when Postgres or Redis fail here, it is logged and dropped, and the
-// job's own end or the publication stands.
+// costs one indexed query (none for a job's completion, whose statement asks: hasWebhooksFor);
+// when Postgres or Redis fail here, it is logged and dropped, and the job's own end or the
+// publication stands.
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { Db, Prisma } from '../db/prisma.js';
+import { Prisma, type Db } from '../db/prisma.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../db/generated/client.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
@@ -26,6 +27,14 @@ export interface WebhookOutboxDeps {
   /** Gives a published creation's image its public URL. */
   storage: Pick<Storage, 'urlFor'>;
 }
+
+/**
+ * SQL that is true when the user (`userId`, an SQL expression) has an enabled endpoint for any
+ * of `events`: a statement that already runs (a job's completion) answers it on the way, so a
+ * user with no webhooks costs no query of its own.
+ */
+export const hasWebhooksFor = (userId: Prisma.Sql, events: readonly WebhookEvent[]): Prisma.Sql =>
+  Prisma.sql`EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."userId" = ${userId} AND w."enabled" AND w."events" && ${[...events]}::text[])`;
 
 /**
  * The `webhook-id` of an event: `msg_` and the id of what happened when it can happen only once
