@@ -43,7 +43,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     text: await createTextProvider(config, log),
     images: await createImageProviders(config, log),
     storage,
-    webhooks: new WebhookOutbox({ db, queue: queues.webhooks(), log, config, storage }),
+    webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), log, config, storage }),
   };
 
   const workers = runnableTools(config).map((tool) => {

@@ -21,7 +21,8 @@ import { webhookJobOptions, type WebhookJobData } from './queue.js';
 
 export interface WebhookOutboxDeps {
   db: Db;
-  queue: Pick<Queue<WebhookJobData>, 'add'>;
+  /** The webhooks queue, made on first use (Queues.webhooks). */
+  queue: () => Pick<Queue<WebhookJobData>, 'add'>;
   log: Logger;
   config: Pick<Config, 'PUBLIC_URL' | 'WEBHOOK_RETRY_DELAYS_MS'>;
   /** Gives a published creation's image its public URL. */
@@ -105,7 +106,7 @@ export class WebhookOutbox {
       data: endpointIds.map((endpointId) => ({ endpointId, messageId, eventType: type, payload: payload as unknown as Prisma.InputJsonObject })),
       skipDuplicates: true,
     });
-    const queued = await Promise.allSettled(rows.map((row) => queue.add(type, { deliveryId: row.id }, webhookJobOptions(row.id, config.WEBHOOK_RETRY_DELAYS_MS))));
+    const queued = await Promise.allSettled(rows.map((row) => queue().add(type, { deliveryId: row.id }, webhookJobOptions(row.id, config.WEBHOOK_RETRY_DELAYS_MS))));
     const refused = queued.flatMap((q, i) => (q.status === 'rejected' ? [{ id: rows[i]!.id, reason: q.reason as Error }] : []));
     if (refused.length) {
       await db.webhookDelivery.updateMany({
