@@ -16,6 +16,8 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { createStorage, type Storage } from './shared/storage/index.js';
 import { toolsFor } from './shared/tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
+import { WebhookService } from './modules/webhook/webhook.service.js';
+import { WebhookOutbox } from './shared/webhooks/outbox.js';
 
 export interface App {
   services: Services;
@@ -28,16 +30,19 @@ export interface App {
   messages: MessageService;
   jobs: JobService;
   tools: ToolService;
+  webhooks: WebhookService;
   /** The API's view of the file store (also what account deletion removes files from). */
   storage: Storage;
 }
 
 export function composeApp(services: Services): App {
-  const jobs = new JobService(services);
   const tools = toolsFor(services.config);
   const imageTypes = tools.filter((t) => t.output === 'image').map((t) => t.creationType);
   // The API's view of the file store: where uploads go, which URL a viewer gets, publishing.
   const storage = createStorage(services.config, services.tokenSecret);
+  // Where the webhook events of this process's job ends, publications and test events are queued.
+  const outbox = new WebhookOutbox({ db: services.db, queue: () => services.queues.webhooks(), log: services.log, config: services.config, storage });
+  const jobs = new JobService(services, outbox);
   const billing = new BillingService(services);
   return {
     services,
@@ -49,9 +54,10 @@ export function composeApp(services: Services): App {
     // An account's paid subscription ends before the account goes (nobody is billed for a deleted account).
     users: new UserService(services, storage, (userId) => billing.endBeforeAccountDeletion(userId)),
     billing,
-    creations: new CreationService(services, imageTypes, storage),
+    creations: new CreationService(services, imageTypes, storage, outbox),
     likes: new LikeService(services),
     messages: new MessageService(services),
+    webhooks: new WebhookService(services, outbox),
   };
 }
 

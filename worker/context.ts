@@ -6,6 +6,7 @@ import type { TextProvider } from './providers/text/index.js';
 import type { ImageProviders } from './providers/image/index.js';
 import type { Storage } from '../server/shared/storage/index.js';
 import type { WorkerMetrics } from '../server/shared/platform/metrics.js';
+import type { WebhookOutbox } from '../server/shared/webhooks/outbox.js';
 
 /** What processors get, built once per worker process. */
 export interface WorkerServices {
@@ -18,4 +19,6 @@ export interface WorkerServices {
   images: ImageProviders;
   storage: Storage;
   metrics: WorkerMetrics;
+  /** Queues the webhook events of the job ends this worker makes. */
+  webhooks: WebhookOutbox;
 }

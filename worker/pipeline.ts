@@ -65,9 +65,9 @@ export async function runJob(
   /** No earlier run of this job streamed text (so none is read back). */
   firstRun = false,
 ): Promise<JobOutcome> {
-  const { db, redis, config, log } = services;
+  const { db, redis, config, log, webhooks } = services;
   const { jobId } = payload;
-  const store = { db, redis, prefix: config.REDIS_PREFIX };
+  const store = { db, redis, prefix: config.REDIS_PREFIX, webhooks };
   const job = await jobOf(services, payload);
   if (!job) return 'already-ended';
   const stored = job.input;
@@ -181,8 +181,8 @@ async function complete(
   beforeAnnounce: () => Promise<void>,
   startedAt: Date | null,
 ): Promise<JobOutcome> {
-  const { db, redis, config } = services;
-  const store = { db, redis, prefix: config.REDIS_PREFIX };
+  const { db, redis, config, webhooks } = services;
+  const store = { db, redis, prefix: config.REDIS_PREFIX, webhooks };
   const { own, extras } = creationsOf(tool, result);
   const files = filesOf(result);
   // Published from the start: the store's public copy exists before anyone is told of it.

@@ -13,10 +13,10 @@ export const ABANDONED_MESSAGE = 'This job could not be finished because a servi
 const ALIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
 /** Ends live jobs untouched for `staleAfterMs` that BullMQ no longer runs; returns their ids. */
-export function reapAbandonedJobs(services: Pick<WorkerServices, 'db' | 'redis' | 'config'>, queues: Queues, staleAfterMs: number): Promise<string[]> {
-  const { db, redis, config } = services;
+export function reapAbandonedJobs(services: Pick<WorkerServices, 'db' | 'redis' | 'config' | 'webhooks'>, queues: Queues, staleAfterMs: number): Promise<string[]> {
+  const { db, redis, config, webhooks } = services;
   return reapJobs(
-    { db, redis, prefix: config.REDIS_PREFIX },
+    { db, redis, prefix: config.REDIS_PREFIX, webhooks },
     staleAfterMs,
     async (job) => ALIVE.has(await queues.get(job.kind).getJobState(job.id)),
     ABANDONED_MESSAGE,

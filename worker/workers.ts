@@ -14,6 +14,8 @@ import { createRegistry, serveMetrics, workerMetrics } from '../server/shared/pl
 import { Queues } from '../server/shared/jobs/queues.js';
 import { reapAbandonedJobs } from './reaper.js';
 import { publishEngines } from '../server/shared/platform/engines.js';
+import { WebhookOutbox } from '../server/shared/webhooks/outbox.js';
+import { startWebhookWorker } from './webhooks/worker.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -21,7 +23,7 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
-/** One BullMQ Worker per tool queue, plus a listener that aborts jobs users cancel. */
+/** One BullMQ Worker per tool queue and one for webhook deliveries, plus a listener that aborts jobs users cancel. */
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
   const connection = createRedis(config.REDIS_URL, 'atelier-worker');
   const redis = createRedis(config.REDIS_URL, 'atelier-worker-cmd');
@@ -29,6 +31,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   for (const c of [connection, redis, cancels]) c.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   const db = createDb(config.DATABASE_URL, Math.min(10, config.WORKER_CONCURRENCY + 2));
   const registry = createRegistry('worker');
+  // The webhooks queue (the job ends made here queue their events) and the abandoned-job sweep's view of the tool queues.
+  const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
+  const storage = createStorage(config);
   const services: WorkerServices = {
     metrics: workerMetrics(registry),
     config,
@@ -37,7 +42,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     log,
     text: await createTextProvider(config, log),
     images: await createImageProviders(config, log),
-    storage: createStorage(config),
+    storage,
+    webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), log, config, storage }),
   };
 
   const workers = runnableTools(config).map((tool) => {
@@ -52,8 +58,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       maxStalledCount: 2,
     });
   });
-  // A failed job is logged once, by the pipeline, where it is handled.
-  for (const w of workers) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
+  const webhookWorker = startWebhookWorker({ db, config, log }, connection, config.REDIS_PREFIX);
+  // A failed job is logged once, by the pipeline (a webhook attempt by its processor), where it is handled.
+  for (const w of [...workers, webhookWorker]) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
 
   const cancelChannel = channelName(config.REDIS_PREFIX, Topic.JOB_CANCEL);
   cancels.on('message', (_ch: string, message: string) => {
@@ -64,12 +71,11 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   // that check fail ("Connection in subscriber mode") and cancels are then never heard.
   if (cancels.status !== 'ready') await new Promise<void>((resolve) => cancels.once('ready', () => resolve()));
   await cancels.subscribe(cancelChannel);
-  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  await Promise.all([...workers, webhookWorker].map((w) => w.waitUntilReady()));
   // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres.
-  const reapQueues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const sweep = setInterval(
     () => {
-      reapAbandonedJobs(services, reapQueues, config.JOB_REAP_AFTER_MS).then(
+      reapAbandonedJobs(services, queues, config.JOB_REAP_AFTER_MS).then(
         (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
         (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
       );
@@ -85,15 +91,18 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     { image: engines.image.label, text: engines.text.label },
     engines.image.placeholder || engines.text.placeholder ? 'engines: placeholders where no model is connected (docs/engines.md)' : 'engines',
   );
-  log.info({ queues: workers.map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name }, 'worker ready');
+  log.info(
+    { queues: [...workers, webhookWorker].map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name },
+    'worker ready',
+  );
 
   return {
     queues: workers.map((w) => w.name),
     services,
     close: async () => {
       clearInterval(sweep);
-      await Promise.all(workers.map((w) => w.close()));
-      await reapQueues.close();
+      await Promise.all([...workers, webhookWorker].map((w) => w.close()));
+      await queues.close();
       metricsServer?.close();
       await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
     },

@@ -13,6 +13,7 @@ import { MessagesResolver } from '../modules/messages/messages.resolver.js';
 import { SiteLinksResolver } from '../modules/site/site.resolver.js';
 import { UploadLimitsResolver } from '../modules/uploads/upload-limits.resolver.js';
 import { UserResolver } from '../modules/user/user.resolver.js';
+import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver.js';
 import { toolsFor } from '../shared/tools/catalogue.js';
 import { toolResolver } from '../tools/graphql.js';
 import { useSyncResolvers } from './shared-subscriptions/sync-resolvers.js';
@@ -32,6 +33,8 @@ const resolvers = [
   JobProgressResolver,
   UploadLimitsResolver,
   ApiKeyResolver,
+  WebhookResolver,
+  WebhookDeliveryResolver,
 ] as const;
 
 /**

@@ -54,7 +54,7 @@ describe('the abandoned-job sweep', () => {
     expect(await queue.getJobState(gaveUp.id)).toBe('failed');
     await queue.add(noopTool.kind, { jobId: waiting.id }, { jobId: waiting.id });
 
-    const reaped = await reapAbandonedJobs({ db, redis: server.app.services.redis, config: server.config }, queues, 60_000);
+    const reaped = await reapAbandonedJobs({ db, redis: server.app.services.redis, config: server.config, webhooks: server.app.webhooks.outbox }, queues, 60_000);
     expect(reaped.sort()).toEqual([lost.id, gaveUp.id].sort());
     for (const id of [lost.id, gaveUp.id]) {
       expect(await db.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ phase: 'FAILED', errorCode: 'SERVICE_UNAVAILABLE', message: ABANDONED_MESSAGE });
@@ -65,6 +65,6 @@ describe('the abandoned-job sweep', () => {
     const events = await followJob(server.url, token, lost.id, 5000);
     expect(events.at(-1)).toMatchObject({ phase: 'FAILED', message: ABANDONED_MESSAGE });
     // A second sweep (another worker's) finds nothing more to do.
-    expect(await reapAbandonedJobs({ db, redis: server.app.services.redis, config: server.config }, queues, 60_000)).toEqual([]);
+    expect(await reapAbandonedJobs({ db, redis: server.app.services.redis, config: server.config, webhooks: server.app.webhooks.outbox }, queues, 60_000)).toEqual([]);
   });
 });

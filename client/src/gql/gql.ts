@@ -53,6 +53,15 @@ type Documents = {
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n": typeof types.WebhookEndpointFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $first: Int!) {\n    webhookDeliveries(endpointId: $endpointId, first: $first) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!, $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    updateWebhookEndpoint(id: $id, enabled: $enabled) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.SetWebhookEndpointEnabledDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.SendTestWebhookDocument,
     "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n      instagramUrl\n      youtubeUrl\n      linkedinUrl\n    }\n  }\n": typeof types.SiteLinksDocument,
     "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n": typeof types.UploadLimitsDocument,
 };
@@ -96,6 +105,15 @@ const documents: Documents = {
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
     "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n": types.WebhookEndpointFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.WebhookEndpointsDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $first: Int!) {\n    webhookDeliveries(endpointId: $endpointId, first: $first) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!, $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    updateWebhookEndpoint(id: $id, enabled: $enabled) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.SetWebhookEndpointEnabledDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.SendTestWebhookDocument,
     "\n  query SiteLinks {\n    siteLinks {\n      repositoryUrl\n      blogUrl\n      instagramUrl\n      youtubeUrl\n      linkedinUrl\n    }\n  }\n": types.SiteLinksDocument,
     "\n  query UploadLimits {\n    uploadLimits {\n      maxBytes\n      imageTypes {\n        mime\n        name\n        extensions\n      }\n    }\n  }\n": types.UploadLimitsDocument,
 };
@@ -270,6 +288,42 @@ export function graphql(source: "\n  mutation SubmitFeedback($input: FeedbackInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n"): (typeof documents)["\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n"): (typeof documents)["\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($endpointId: ID!, $first: Int!) {\n    webhookDeliveries(endpointId: $endpointId, first: $first) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($endpointId: ID!, $first: Int!) {\n    webhookDeliveries(endpointId: $endpointId, first: $first) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!, $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($url: String!, $events: [String!]!, $description: String) {\n    createWebhookEndpoint(url: $url, events: $events, description: $description) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    updateWebhookEndpoint(id: $id, enabled: $enabled) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetWebhookEndpointEnabled($id: ID!, $enabled: Boolean!) {\n    updateWebhookEndpoint(id: $id, enabled: $enabled) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation RotateWebhookSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  mutation SendTestWebhook($endpointId: ID!) {\n    sendTestWebhook(endpointId: $endpointId) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -13,6 +13,7 @@ import type { Storage } from '../../shared/storage/types.js';
 import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
 import { announceCreation } from '../../shared/creations/creation.store.js';
 import { bumpFeedVersion } from '../../shared/creations/feed-version.js';
+import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
 
 export type { Creation };
 
@@ -130,6 +131,8 @@ export class CreationService {
     private readonly imageTypes: readonly CreationType[],
     /** Where image files live: it decides the URL a viewer gets, and publishing or deleting goes through it. */
     private readonly storage: Storage,
+    /** Tells the owner's webhooks of a publication (creation.published). */
+    private readonly webhooks: WebhookOutbox,
   ) {
     this.db = services.db;
     this.fileUrls = new FileUrls(services.tokenSecret, services.config.FILE_URL_TTL_SECONDS);
@@ -215,8 +218,10 @@ export class CreationService {
     // keeps it (if the store fails, nothing changed and the user may try again).
     if (c.file) await this.publishFile(c.file, id, publish);
     const updated = await this.db.creation.update({ where: { id }, data: { published: publish } });
-    if (publish) await this.announce(updated.id);
-    else await this.feedChanged(id);
+    if (publish) {
+      await this.announce(updated.id);
+      await this.webhooks.creationPublished(userId, updated.id);
+    } else await this.feedChanged(id);
     return updated;
   }
 

@@ -17,6 +17,7 @@ import { commonPrefixLength, createJobState, isTerminal, readJobLive } from '../
 import { countLiveJobs, endJob, insertJob, readJob } from '../../shared/jobs/job.store.js';
 import { countUsage } from '../../shared/jobs/usage.js';
 import { keyUsageKind } from '../../auth/api-keys.js';
+import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
 
 export type { Job };
 
@@ -71,7 +72,11 @@ export class JobService {
   /** Requests receiving files in this process: they count against the job cap before they are jobs. */
   readonly receiving: UploadSlots;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    /** Tells the owner's webhooks of the ends made here (a cancel; a job the queue refused). */
+    private readonly webhooks: WebhookOutbox,
+  ) {
     this.receiving = new UploadSlots(services.config.UPLOAD_MAX_CONCURRENT);
   }
 
@@ -172,7 +177,7 @@ export class JobService {
 
   private end(id: string, phase: 'FAILED' | 'CANCELLED', message: string): Promise<boolean> {
     const { db, redis, config } = this.services;
-    return endJob({ db, redis, prefix: config.REDIS_PREFIX }, id, phase, message);
+    return endJob({ db, redis, prefix: config.REDIS_PREFIX, webhooks: this.webhooks }, id, phase, message);
   }
 
   async cancel(id: string, userId: string): Promise<Job> {

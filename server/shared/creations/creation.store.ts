@@ -19,7 +19,8 @@ export interface NewCreation {
 
 /**
  * The INSERT of a job's creation, taking the job's id and owner from `source`, a CTE of
- * (id, userId) rows: inserted only when that CTE yields the job (it was still live).
+ * (id, userId) rows: inserted only when that CTE yields the job (it was still live). Returns
+ * its id and owner.
  */
 export function insertCreationFrom(source: string, c: NewCreation): Prisma.Sql {
   const from = Prisma.raw(`"${source.replace(/"/g, '')}"`);
@@ -28,7 +29,7 @@ export function insertCreationFrom(source: string, c: NewCreation): Prisma.Sql {
     SELECT ${c.id}::uuid, s."id", s."userId", ${c.type}::"CreationType", ${c.prompt}, ${c.content},
       ${JSON.stringify(c.metadata)}::jsonb, ${c.published}, ${localFileOf(c.content)}
     FROM ${from} s
-    RETURNING "id"`;
+    RETURNING "id", "userId"`;
 }
 
 /**

@@ -2,7 +2,8 @@
 // one round trip with its checks), complete (with its creation, one round trip), fail or
 // cancel, reap. The working phases in between are Redis's (job.events.ts). The API's
 // JobService and the worker's pipeline and reaper call these; each end is guarded by the
-// job still being live, so a finishing worker and a cancelling user never both win.
+// job still being live, so a finishing worker and a cancelling user never both win. Each end
+// is told to the owner's webhooks here too, by the call that made it (docs/webhooks.md).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { Prisma, type Db } from '../db/prisma.js';
@@ -12,6 +13,7 @@ import { announceCreation, insertCreationFrom, insertExtraCreationsFrom, type Ne
 import type { QuotaCharge } from './job.kinds.js';
 import { emitJobEvent, TERMINAL_PHASES } from './job.events.js';
 import { refundQuota } from './usage.js';
+import { hasWebhooksFor, type WebhookOutbox } from '../webhooks/outbox.js';
 
 export type WorkingPhase = Exclude<JobPhase, 'QUEUED' | 'COMPLETED' | 'FAILED' | 'CANCELLED'>;
 
@@ -24,6 +26,8 @@ export interface JobStoreDeps {
   db: Db;
   redis: Redis;
   prefix: string;
+  /** Queues the job.* (and creation.published) webhook events of the ends made here. */
+  webhooks: WebhookOutbox;
 }
 
 const live = { notIn: [...TERMINAL_PHASES] };
@@ -64,9 +68,11 @@ export function countLiveJobs(db: Db | Prisma.TransactionClient, userId: string)
 /**
  * Completes a live job and inserts its creation in one statement (one round trip, atomic:
  * both or neither), then runs `beforeAnnounce` and tells subscribers (and the gallery, when
- * the creation is published). `extras`, more creations of the same request (the image tool's
- * count), are inserted by the same statement, with no job of their own. False when the job
- * had already ended.
+ * the creation is published), then the owner's webhooks. `extras`, more creations of the same
+ * request (the image tool's count), are inserted by the same statement, with no job of their
+ * own. The same statement says whether the owner has webhooks for it, so a job still costs one
+ * round trip to complete when they have none (tests/jobs/job-round-trips.test.ts). False when
+ * the job had already ended.
  */
 export async function completeJob(
   deps: JobStoreDeps,
@@ -79,18 +85,24 @@ export async function completeJob(
   extras: NewCreation[] = [],
 ): Promise<{ creationId: string } | null> {
   const creationId = creation.id ?? randomUUID();
-  const rows = await deps.db.$queryRaw<{ id: string }[]>`
+  const rows = await deps.db.$queryRaw<{ id: string; userId: string; webhooks: boolean }[]>`
     WITH done AS (
       UPDATE "Job" SET "phase" = 'COMPLETED', "percent" = 100, "message" = ${message}, "creationId" = ${creationId}::uuid,
         "startedAt" = COALESCE("startedAt", ${startedAt}::timestamp(3)), "finishedAt" = now(), "updatedAt" = now()
       WHERE "id" = ${id}::uuid AND "phase" NOT IN ('COMPLETED', 'FAILED', 'CANCELLED')
       RETURNING "id", "userId"
-    )${extras.length ? Prisma.sql`, extras AS (${insertExtraCreationsFrom('done', extras)})` : Prisma.empty}
-    ${insertCreationFrom('done', { ...creation, id: creationId })}`;
+    )${extras.length ? Prisma.sql`, extras AS (${insertExtraCreationsFrom('done', extras)})` : Prisma.empty},
+    created AS (${insertCreationFrom('done', { ...creation, id: creationId })})
+    SELECT c."id", c."userId", ${hasWebhooksFor(Prisma.sql`c."userId"`, ['job.completed', 'creation.published'])} AS "webhooks" FROM created c`;
   await beforeAnnounce();
   if (rows.length !== 1) return null;
   for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await announceCreation(deps.redis, deps.prefix, c.id);
   await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
+  const { userId, webhooks } = rows[0]!;
+  if (webhooks) {
+    await deps.webhooks.jobEnded(userId, id, 'COMPLETED');
+    for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await deps.webhooks.creationPublished(userId, c.id, c.id);
+  }
   return { creationId };
 }
 
@@ -106,7 +118,7 @@ export interface EndOptions {
 
 /**
  * Moves a live job to FAILED or CANCELLED exactly once, gives back its quota, and tells
- * subscribers. False when the job had already ended.
+ * subscribers, then the owner's webhooks. False when the job had already ended.
  */
 export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | 'CANCELLED', message: string, options: EndOptions = {}): Promise<boolean> {
   const { errorCode, beforeAnnounce, percent, startedAt } = options;
@@ -131,6 +143,7 @@ export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | '
   if (!ended) return false;
   await beforeAnnounce?.();
   await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(() => undefined);
+  await deps.webhooks.jobEnded(ended.userId, id, phase);
   return true;
 }
 

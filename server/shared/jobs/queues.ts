@@ -1,10 +1,12 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueuePayload } from './job.kinds.js';
+import { createWebhookQueue, type WebhookJobData } from '../webhooks/queue.js';
 
-/** The API side of the tool queues: one BullMQ Queue per kind, made on first use. */
+/** The API side of the tool queues: one BullMQ Queue per kind, made on first use; and the webhooks queue. */
 export class Queues {
   private readonly queues = new Map<string, Queue<QueuePayload>>();
+  private webhookQueue: Queue<WebhookJobData> | null = null;
   constructor(
     private readonly connection: Redis,
     private readonly prefix: string,
@@ -35,6 +37,12 @@ export class Queues {
     return q;
   }
 
+  /** The webhook deliveries' queue (server/shared/webhooks/queue.ts), made on first use. */
+  webhooks(): Queue<WebhookJobData> {
+    this.webhookQueue ??= createWebhookQueue(this.connection, this.prefix, this.onError);
+    return this.webhookQueue;
+  }
+
   /** Waiting/active/delayed/failed counts of every tool queue (for metrics). */
   async counts(kinds: readonly string[]): Promise<Record<string, Record<string, number>>> {
     const entries = await Promise.all(kinds.map(async (k) => [k, await this.get(k).getJobCounts('waiting', 'active', 'delayed', 'failed')] as const));
@@ -42,6 +50,6 @@ export class Queues {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await Promise.all([...this.queues.values(), ...(this.webhookQueue ? [this.webhookQueue] : [])].map((q) => q.close()));
   }
 }

@@ -24,6 +24,8 @@ import {
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT,
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT,
   WS_REAUTH_INTERVAL_MS_DEFAULT,
+  WEBHOOK_TIMEOUT_MS_DEFAULT,
+  WEBHOOK_RETRY_DELAYS_MS_DEFAULT,
 } from './constants.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
@@ -172,6 +174,24 @@ const schema = z.object({
   BODY_LIMIT: z.string().default('1mb'),
   /** How long an idle keep-alive connection stays open: longer than any client or proxy in front keeps its own. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT),
+  /**
+   * Webhook targets on loopback, private, link-local and other non-public addresses are refused
+   * (when saved and at every delivery) unless this is on: a deployment whose receivers are on its
+   * own network, or the tests (docs/webhooks.md).
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  /** How long a webhook delivery waits for the receiver (connecting, sending, its whole answer). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(WEBHOOK_TIMEOUT_MS_DEFAULT),
+  /** The waits before each retry of a failed webhook delivery, in ms, comma-separated (one retry each; the first attempt is immediate). */
+  WEBHOOK_RETRY_DELAYS_MS: optionalString
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+(\s*,\s*\d+)*$/, 'a comma-separated list of milliseconds, e.g. 5000,300000')
+        .transform((v) => v.split(',').map((n) => Number(n.trim())))
+        .optional(),
+    )
+    .transform((v) => v ?? WEBHOOK_RETRY_DELAYS_MS_DEFAULT),
   /** How long a signed-in user's row is reused between requests (0: read it every time). */
   USER_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
 });

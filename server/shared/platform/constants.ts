@@ -112,6 +112,27 @@ export const SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** Contact messages, feedback and newsletter sign-ups per client address per hour (MESSAGE_RATE_PER_HOUR). */
 export const MESSAGE_RATE_PER_HOUR_DEFAULT = 20;
 
+/** Webhooks (docs/webhooks.md). */
+export const WEBHOOK_ENDPOINTS_PER_USER = 10;
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+/** How long a delivery waits for its receiver's answer (WEBHOOK_TIMEOUT_MS). */
+export const WEBHOOK_TIMEOUT_MS_DEFAULT = 10_000;
+/**
+ * The waits before each retry (WEBHOOK_RETRY_DELAYS_MS): the first attempt is immediate, then
+ * the Standard Webhooks schedule, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 h in all).
+ */
+export const WEBHOOK_RETRY_DELAYS_MS_DEFAULT = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+/** The most of a receiver's answer we read; the log keeps a shorter excerpt. */
+export const WEBHOOK_RESPONSE_MAX_BYTES = 64 * 1024;
+export const WEBHOOK_RESPONSE_EXCERPT_CHARS = 200;
+/** Deliveries one worker process makes at once (they wait on the network, not the CPU). */
+export const WEBHOOK_CONCURRENCY = 16;
+/** "Send test event" presses one user may make per minute. */
+export const WEBHOOK_TEST_RATE_PER_MINUTE = 10;
+/** Deliveries the log query returns at most. */
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
+
 /**
  * Environment defaults for the API and worker processes, read by the C library when a process
  * starts: glibc's malloc keeps at most 2 arenas, so memory freed by native code (image models,

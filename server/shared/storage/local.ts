@@ -50,7 +50,9 @@ export class LocalStorage implements Storage {
   }
 
   urlFor(name: string, published: boolean, nowMs?: number): string {
-    if (!this.signer) throw new Error('local file URLs need the signing key (API process only)');
+    // A published file's plain path needs no signature (a worker's webhook names it too).
+    if (published) return `/files/${name}`;
+    if (!this.signer) throw new Error("private local files' URLs need the signing key (API process only)");
     return this.signer.present(`/files/${name}`, published, nowMs);
   }
 

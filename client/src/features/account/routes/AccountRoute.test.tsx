@@ -10,6 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../components/ClerkUserProfile', () => ({ default: () => <p>Clerk user profile</p> }));
 // The API keys section has its own tests (features/api-keys); here only that the page shows it.
 vi.mock('../../api-keys', () => ({ ApiKeysSection: () => <section aria-label="API keys" /> }));
+// The webhooks section asks for its own data and has its own test (features/webhooks).
+vi.mock('../../webhooks', () => ({ WebhooksSection: () => null }));
 const leaveFor = vi.hoisted(() => vi.fn((_url: string) => true));
 vi.mock('../../billing/lib/leaveFor', () => ({ leaveFor }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() } }));

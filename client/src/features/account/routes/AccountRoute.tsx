@@ -7,6 +7,7 @@ import { toAppError } from '../../../lib/graphqlError';
 import { ApiKeysSection } from '../../api-keys';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/account';
+import { WebhooksSection } from '../../webhooks';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { PasswordSection } from '../components/PasswordSection';
 import { PlanSection } from '../components/PlanSection';
@@ -90,6 +91,7 @@ export function AccountRoute() {
         {/* Clerk accounts are deleted in Clerk's profile above. */}
         {provider === 'builtin' && user && changePassword ? <PasswordSection changePassword={changePassword} /> : null}
         {provider === 'builtin' && user ? <DeleteAccountSection /> : null}
+        {user ? <WebhooksSection /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,120 @@
+// Where webhook events are queued (docs/webhooks.md). The job store calls it once a job's end is
+// stored (the one place each end happens exactly once: job.store.ts), the creation module when
+// a creation is published, the webhook module for a test event. Each event becomes one
+// WebhookDelivery row per enabled endpoint of the user subscribed to it, and one `webhooks`
+// queue job per new row; the worker delivers them (worker/webhooks/).
+//
+// An event never gets in the way of what caused it: when the user has no endpoint for it, it
+// costs one indexed query (none for a job's completion, whose statement asks: hasWebhooksFor);
+// when Postgres or Redis fail here, it is logged and dropped, and the job's own end or the
+// publication stands.
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import { Prisma, type Db } from '../db/prisma.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../db/generated/client.js';
+import type { Config } from '../platform/config.js';
+import type { Logger } from '../platform/logger.js';
+import { localFileOf } from '../storage/local.js';
+import type { Storage } from '../storage/types.js';
+import { creationEventData, JOB_END_EVENTS, jobEventData, payloadOf, TEST_EVENT, type JobEnd, type WebhookEvent, type WebhookEventType, type WebhookPayload } from './events.js';
+import { webhookJobOptions, type WebhookJobData } from './queue.js';
+
+export interface WebhookOutboxDeps {
+  db: Db;
+  /** The webhooks queue, made on first use (Queues.webhooks). */
+  queue: () => Pick<Queue<WebhookJobData>, 'add'>;
+  log: Logger;
+  config: Pick<Config, 'PUBLIC_URL' | 'WEBHOOK_RETRY_DELAYS_MS'>;
+  /** Gives a published creation's image its public URL. */
+  storage: Pick<Storage, 'urlFor'>;
+}
+
+/**
+ * SQL that is true when the user (`userId`, an SQL expression) has an enabled endpoint for any
+ * of `events`: a statement that already runs (a job's completion) answers it on the way, so a
+ * user with no webhooks costs no query of its own.
+ */
+export const hasWebhooksFor = (userId: Prisma.Sql, events: readonly WebhookEvent[]): Prisma.Sql =>
+  Prisma.sql`EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."userId" = ${userId} AND w."enabled" AND w."events" && ${[...events]}::text[])`;
+
+/**
+ * The `webhook-id` of an event: `msg_` and the id of what happened when it can happen only once
+ * (a job's end: the job's id), so the same event queued twice is one delivery (the row's unique
+ * endpointId + messageId); a fresh id otherwise.
+ */
+export const messageIdOf = (onceId: string = randomUUID()) => `msg_${onceId}`;
+
+export class WebhookOutbox {
+  constructor(private readonly deps: WebhookOutboxDeps) {}
+
+  /** A job ended (this call's transition): job.completed, job.failed or job.cancelled. */
+  jobEnded(userId: string, jobId: string, end: JobEnd): Promise<void> {
+    return this.emit(userId, JOB_END_EVENTS[end], messageIdOf(jobId), async () => {
+      const job = await this.deps.db.job.findUnique({ where: { id: jobId } });
+      return job && jobEventData(job, this.deps.config.PUBLIC_URL);
+    });
+  }
+
+  /**
+   * A creation joined the community gallery. `onceId`: the creation's id when it was published
+   * by the job that made it (that happens once); a publication by its owner is an event of its
+   * own each time.
+   */
+  creationPublished(userId: string, creationId: string, onceId?: string): Promise<void> {
+    return this.emit(userId, 'creation.published', messageIdOf(onceId), async () => {
+      const creation = await this.deps.db.creation.findUnique({ where: { id: creationId } });
+      if (!creation?.published) return null;
+      const file = localFileOf(creation.content);
+      const contentUrl = file ? await this.deps.storage.urlFor(file, true) : creation.content;
+      return creationEventData(creation, contentUrl, this.deps.config.PUBLIC_URL);
+    });
+  }
+
+  /** "Send test event": one webhook.test delivery to this endpoint, whatever it subscribes to. */
+  async queueTest(endpoint: Pick<WebhookEndpoint, 'id' | 'url'>): Promise<WebhookDelivery> {
+    const payload = payloadOf(TEST_EVENT, { endpointId: endpoint.id, url: endpoint.url, message: 'A test event from Atelier: this endpoint receives and verifies webhooks.' });
+    const [delivery] = await this.queueDeliveries([endpoint.id], TEST_EVENT, messageIdOf(), payload);
+    return delivery!;
+  }
+
+  /** Queues `type` for the user's enabled endpoints that subscribe to it; never throws. */
+  private async emit(userId: string, type: WebhookEvent, messageId: string, data: () => Promise<Record<string, unknown> | null>): Promise<void> {
+    try {
+      const endpoints = await this.deps.db.webhookEndpoint.findMany({ where: { userId, enabled: true, events: { has: type } }, select: { id: true } });
+      if (!endpoints.length) return;
+      const payload = await data();
+      if (!payload) return;
+      await this.queueDeliveries(
+        endpoints.map((e) => e.id),
+        type,
+        messageId,
+        payloadOf(type, payload),
+      );
+    } catch (e) {
+      this.deps.log.warn({ err: (e as Error).message, userId, type, messageId }, 'could not queue a webhook event; it is dropped');
+    }
+  }
+
+  /**
+   * One row per endpoint (a row that already exists, the same event queued again, is skipped)
+   * and one queue job per new row, its id the row's. A row whose queue job could not be added
+   * is marked FAILED with the reason (it would never be sent), and the error is thrown.
+   */
+  private async queueDeliveries(endpointIds: string[], type: WebhookEventType, messageId: string, payload: WebhookPayload): Promise<WebhookDelivery[]> {
+    const { db, queue, config } = this.deps;
+    const rows = await db.webhookDelivery.createManyAndReturn({
+      data: endpointIds.map((endpointId) => ({ endpointId, messageId, eventType: type, payload: payload as unknown as Prisma.InputJsonObject })),
+      skipDuplicates: true,
+    });
+    const queued = await Promise.allSettled(rows.map((row) => queue().add(type, { deliveryId: row.id }, webhookJobOptions(row.id, config.WEBHOOK_RETRY_DELAYS_MS))));
+    const refused = queued.flatMap((q, i) => (q.status === 'rejected' ? [{ id: rows[i]!.id, reason: q.reason as Error }] : []));
+    if (refused.length) {
+      await db.webhookDelivery.updateMany({
+        where: { id: { in: refused.map((r) => r.id) } },
+        data: { status: 'FAILED', lastError: 'It could not be queued: the job queue was unavailable.' },
+      });
+      throw refused[0]!.reason;
+    }
+    return rows;
+  }
+}
