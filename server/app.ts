@@ -37,6 +37,7 @@ import { healthRoutes } from './http/health.js';
 import { createArmor } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { RATE_LIMIT_HEADERS, rateLimitHeaders } from './http/rate-limit-headers.js';
 import { FeedPageCache } from './graphql/feed-pages/page-cache.js';
 import { feedPagesPlugin } from './graphql/feed-pages/plugin.js';
 import { readFeedVersion } from './shared/creations/feed-version.js';
@@ -137,8 +138,10 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
     config.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())
       .filter(Boolean) ?? [];
+  // First: every request gets its store of the limits it meets (RateLimit-* headers).
+  expressApp.use(rateLimitHeaders());
   expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
-  expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
+  expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600, exposedHeaders: [...RATE_LIMIT_HEADERS, 'Location', 'Idempotent-Replayed'] }));
   expressApp.use(healthRoutes(db, redis));
   liveGauges(registry, {
     // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
