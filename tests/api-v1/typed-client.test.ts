@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components, paths } from './generated/openapi.js';
 import { OPENAPI_TYPES_FILE, openApiTypes } from '../../scripts/openapi-types.js';
 import { createTestApiKey } from '../helpers/api-keys.js';
-import { signUp, startStack } from '../helpers/server.js';
+import { signUp, startStack, waitFor } from '../helpers/server.js';
 import { applyDeltas, readEvents } from '../helpers/sse.js';
 
 type Job = components['schemas']['Job'];
@@ -80,6 +80,8 @@ describe('a typed client generated from it, with an API key', () => {
     expect(before.ended).toBe(false);
     expect(before.retry).toBeGreaterThan(0);
     const held = applyDeltas(before.events);
+    // Dropping the connection ends the server's following of the job (no listener left behind).
+    await waitFor(() => stack.server.app.services.pubsub.listenerCount() === 0, 5_000, 'the dropped stream to stop listening');
     const lastId = before.events.at(-1)!.id!;
     expect(lastId).toBe(`${held.length}-${lastId.split('-')[1]}`);
 
