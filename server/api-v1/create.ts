@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AuthedRequest } from '../rest.js';
-import { requireScope } from '../auth/api-keys.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import { parseRestUploads, removeRestUploads, restFile } from '../uploads/rest.js';
 import type { Tool } from '../shared/tools/tool.js';
@@ -55,8 +54,8 @@ function answer(res: Response, status: number, job: JobJson, replayed: boolean):
   res.status(status).location(job.links.self).json(job);
 }
 
+/** Its route holds an API key to the generate scope (ToolService.start checks it again). */
 export async function createJob(deps: CreateDeps, tool: Tool, req: AuthedRequest, res: Response): Promise<void> {
-  requireScope(req.apiKey, 'generate');
   const key = idempotencyKeyOf(req.headers['idempotency-key']);
   const multipart = Boolean(req.is('multipart/form-data'));
   checkBody(req, multipart);
@@ -109,7 +108,7 @@ export async function createJob(deps: CreateDeps, tool: Tool, req: AuthedRequest
     const input = () => (multipart ? formFieldsToInput(tool, body()) : body());
     let job: Job;
     try {
-      job = await deps.tools.start(tool.kind, req.user, { input, files: withUploads ? files : undefined, jobId });
+      job = await deps.tools.start(tool.kind, req.user, { input, files: withUploads ? files : undefined, jobId, apiKey: req.apiKey });
     } catch (e) {
       if (e instanceof Repeat) return await replay(e.existing, e.fingerprint);
       // Nothing was started: the key may be used again (a job that exists, even failed, keeps it).

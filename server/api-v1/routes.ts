@@ -5,7 +5,7 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { bearerToken } from '../auth/identity.js';
-import { requireScope, type ApiKeyGrant } from '../auth/api-keys.js';
+import { requireKeyRule, type KeyRule } from '../auth/api-keys.js';
 import type { AuthedRequest, RestDeps } from '../rest.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import type { Config } from '../shared/platform/config.js';
@@ -36,13 +36,17 @@ export interface ApiV1Deps extends RestDeps {
 
 type Handler = (req: AuthedRequest, res: Response) => Promise<unknown>;
 
-/** Authenticates (a bearer API key or session token) and answers any error as a problem. */
-function authed(deps: RestDeps, handler: Handler): RequestHandler {
+/**
+ * Authenticates (a bearer API key or session token; a key is metered per minute by Credentials),
+ * holds a key to the route's scopes (docs/api-keys.md), and answers any error as a problem.
+ */
+function authed(deps: RestDeps, scopes: KeyRule, handler: Handler): RequestHandler {
   return async (req, res) => {
     try {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Send your API key as "Authorization: Bearer <key>" (create one on your account page)');
       const { user, apiKey } = await deps.credentials.authenticate(token);
+      requireKeyRule(apiKey, scopes);
       Object.assign(req, { user, apiKey });
       await handler(req as AuthedRequest, res);
     } catch (e) {
@@ -52,9 +56,7 @@ function authed(deps: RestDeps, handler: Handler): RequestHandler {
 }
 
 /** Reading a job (or its events) is allowed with either scope: whoever may start one may follow it. */
-function requireReadOrGenerate(apiKey: ApiKeyGrant | null): void {
-  if (apiKey && !apiKey.scopes.includes('read')) requireScope(apiKey, 'generate');
-}
+const READ_JOB: KeyRule = ['read', 'generate'];
 
 const jobNotFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
 
@@ -85,14 +87,13 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
   for (const tool of tools) {
     r.post(
       tool.api.path,
-      authed(deps, (req, res) => createJob({ ...deps, idempotency, jobJson: toJson }, tool, req, res)),
+      authed(deps, ['generate'], (req, res) => createJob({ ...deps, idempotency, jobJson: toJson }, tool, req, res)),
     );
   }
 
   r.get(
     '/jobs/:id',
-    authed(deps, async (req, res) => {
-      requireReadOrGenerate(req.apiKey);
+    authed(deps, READ_JOB, async (req, res) => {
       const job = await deps.jobs.get(String(req.params.id), req.user.id);
       if (!job) throw jobNotFound();
       res.json(await toJson(job, req.user.id));
@@ -101,16 +102,14 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
 
   r.post(
     '/jobs/:id/cancel',
-    authed(deps, async (req, res) => {
-      requireScope(req.apiKey, 'generate');
+    authed(deps, ['generate'], async (req, res) => {
       res.json(await toJson(await deps.jobs.cancel(String(req.params.id), req.user.id), req.user.id));
     }),
   );
 
   r.get(
     '/jobs/:id/events',
-    authed(deps, async (req, res) => {
-      requireReadOrGenerate(req.apiKey);
+    authed(deps, READ_JOB, async (req, res) => {
       const id = String(req.params.id);
       const resume = parseLastEventId(req.get('last-event-id'));
       if (!(await deps.jobs.get(id, req.user.id))) throw jobNotFound();
@@ -127,8 +126,7 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
 
   r.get(
     '/creations',
-    authed(deps, async (req, res) => {
-      requireScope(req.apiKey, 'read');
+    authed(deps, ['read'], async (req, res) => {
       const { first, after } = pageQuery(req.query as Record<string, unknown>);
       const page = await deps.creations.history(req.user.id, first, after);
       const data = await Promise.all(page.items.map(async (c) => creationJson(c, await deps.creations.contentOf(c))));
@@ -138,8 +136,7 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
 
   r.get(
     '/usage',
-    authed(deps, async (req, res) => {
-      requireScope(req.apiKey, 'read');
+    authed(deps, ['read'], async (req, res) => {
       res.json(await usageOf(deps, req.user));
     }),
   );

@@ -7,10 +7,12 @@ import { createTestApiKey } from '../helpers/api-keys.js';
 import { signUp, startStack } from '../helpers/server.js';
 
 const LIMIT = 4;
+/** Each API key's own limit (docs/api-keys.md), met by every request made with it. */
+const KEY_LIMIT = 50;
 let stack: Awaited<ReturnType<typeof startStack>>;
 
 beforeAll(async () => {
-  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '0', TOOL_RATE_PER_MINUTE: String(LIMIT), MAX_CONCURRENT_JOBS: '50' });
+  stack = await startStack({ LOCAL_STREAM_DELAY_MS: '0', TOOL_RATE_PER_MINUTE: String(LIMIT), API_KEY_RATE_PER_MINUTE: String(KEY_LIMIT), MAX_CONCURRENT_JOBS: '50' });
 });
 afterAll(() => stack?.close());
 
@@ -44,15 +46,19 @@ describe('RateLimit headers', () => {
     expect((await seen.at(-1)!.json()) as object).toMatchObject({ success: false, code: 'RATE_LIMITED' });
   });
 
-  it('on /api/v1, and not on routes without a limit', async () => {
+  it('on /api/v1: the most restrictive limit met, the API key’s own on every route, none for a session on a route without one', async () => {
     const account = await signUp(stack.url, 'Vone', 'ratelimit');
     const { key } = await createTestApiKey(stack.server.app.services.db, account.user.id, ['read', 'generate']);
+    // Starting a job meets the tool limit (4, 3 left) and the key's (50, 49 left): the first shows.
     const started = await post('/api/v1/articles', key, { topic: 'kites' });
     expect(started.status).toBe(202);
     expect(limits(started)).toMatchObject({ limit: String(LIMIT), remaining: String(LIMIT - 1), policy: `${LIMIT};w=60` });
     const usage = await fetch(`${stack.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
     expect(usage.status).toBe(200);
-    expect(limits(usage)).toMatchObject({ limit: null, remaining: null, retryAfter: null });
+    expect(limits(usage)).toMatchObject({ limit: String(KEY_LIMIT), remaining: String(KEY_LIMIT - 2), policy: `${KEY_LIMIT};w=60`, retryAfter: null });
+    const bySession = await fetch(`${stack.url}/api/v1/usage`, { headers: { authorization: `Bearer ${account.token}` } });
+    expect(bySession.status).toBe(200);
+    expect(limits(bySession)).toMatchObject({ limit: null, remaining: null, retryAfter: null });
   });
 
   it('on GraphQL HTTP answers, counted in the resolver; a RATE_LIMITED answer keeps its status and carries Retry-After', async () => {
