@@ -98,7 +98,6 @@ export async function createJob(deps: CreateDeps, tool: Tool, req: AuthedRequest
     // A multipart body's fingerprint needs its files: a tool that takes some reads them only when
     // ToolService.start allows it (plan, rate, running jobs), and reserves the key then.
     if (multipart && !withUploads) await parse();
-    if (!(multipart && withUploads)) await reserve();
     const files = async (): Promise<ToolFiles> => {
       release = await deps.jobs.receiveUploads(req.user);
       await parse();
@@ -108,8 +107,10 @@ export async function createJob(deps: CreateDeps, tool: Tool, req: AuthedRequest
     const input = () => (multipart ? formFieldsToInput(tool, body()) : body());
     let job: Job;
     try {
+      if (!(multipart && withUploads)) await reserve();
       job = await deps.tools.start(tool.kind, req.user, { input, files: withUploads ? files : undefined, jobId, apiKey: req.apiKey });
     } catch (e) {
+      // The key was reserved by an earlier or a concurrent request (found here, or once the files were read).
       if (e instanceof Repeat) return await replay(e.existing, e.fingerprint);
       // Nothing was started: the key may be used again (a job that exists, even failed, keeps it).
       if (reserved && !(await deps.jobs.get(jobId, userId))) await deps.idempotency.release(userId, key!, reserved);

@@ -85,6 +85,7 @@ describe('errors as problem+json with the GraphQL codes', () => {
     expectProblem(await call('POST', '/api/v1/articles', dev.key, [1, 2]), 400, 'BAD_USER_INPUT');
     expectProblem(await call('POST', '/api/v1/articles', dev.key, '{"topic": ', { 'content-type': 'application/json' }), 400, 'BAD_USER_INPUT');
     expectProblem(await call('POST', '/api/v1/articles', dev.key, 'topic=owls', { 'content-type': 'text/plain' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectProblem(await call('POST', '/api/v1/articles', dev.key, { topic: 'x'.repeat(1_100_000) }), 413, 'PAYLOAD_TOO_LARGE');
     expectProblem(await call('POST', '/api/v1/images', dev.key, { description: 'a fox' }), 403, 'PREMIUM_REQUIRED');
     expectProblem(await call('GET', '/api/v1/creations?first=0', dev.key), 400, 'BAD_USER_INPUT', 'first');
     expectProblem(await call('GET', '/api/v1/creations?after=nonsense', dev.key), 400, 'BAD_USER_INPUT', 'after');
@@ -120,11 +121,11 @@ describe('Idempotency-Key', () => {
 
     const together = randomUUID();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call('POST', '/api/v1/articles', dev.key, { length: 'SHORT', topic: 'bees' }, { 'idempotency-key': together })),
+      Array.from({ length: 8 }, () => call('POST', '/api/v1/articles', dev.key, { length: 'SHORT', topic: 'bees' }, { 'idempotency-key': together })),
     );
-    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(202));
     expect(new Set(answers.map((a) => a.body!.id)).size).toBe(1);
-    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
     expect(await db().job.count({ where: { userId: dev.id, kind: 'article' } })).toBe(1);
 
     // A request refused before its job existed leaves the key free.
@@ -163,5 +164,14 @@ describe('Idempotency-Key', () => {
     // Its creation is listed, a page at a time.
     const page = await call('GET', '/api/v1/creations?first=1', dev.key);
     expect(page.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null, data: [{ type: 'UPSCALE', job_id: first.body!.id }] });
+
+    // Concurrent multipart duplicates (each reserves the key once its files are read): one job.
+    const racer = await developer(['generate'], true);
+    const together = randomUUID();
+    const forms = await Promise.all([1, 2, 3, 4].map(() => form(30)));
+    const raced = await Promise.all(forms.map((f) => call('POST', '/api/v1/upscales', racer.key, f, { 'idempotency-key': together })));
+    expect(raced.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+    expect(new Set(raced.map((a) => a.body!.id)).size).toBe(1);
+    expect(await db().job.count({ where: { userId: racer.id } })).toBe(1);
   });
 });
