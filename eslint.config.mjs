@@ -5,7 +5,20 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'client/dist/**', 'client/src/gql/**', 'server/shared/db/generated/**', 'data/**', '.scratch/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'client/dist/**',
+      'client/src/gql/**',
+      'tests/api-v1/generated/**',
+      'server/shared/db/generated/**',
+      'data/**',
+      '.scratch/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   ...tseslint.configs.recommended,
   { files: ['**/*.tsx'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
   {

@@ -30,6 +30,7 @@ import { Queues } from './shared/jobs/queues.js';
 import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
 import { toolRoutes } from './tools/tool.rest.js';
+import { apiV1Errors, apiV1Routes } from './api-v1/routes.js';
 import { toolsFor } from './shared/tools/catalogue.js';
 import { fileRoutes } from './modules/creation/creation.files.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
@@ -37,6 +38,7 @@ import { healthRoutes } from './http/health.js';
 import { createArmor } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
+import { RATE_LIMIT_HEADERS, rateLimitHeaders } from './http/rate-limit-headers.js';
 import { FeedPageCache } from './graphql/feed-pages/page-cache.js';
 import { feedPagesPlugin } from './graphql/feed-pages/plugin.js';
 import { readFeedVersion } from './shared/creations/feed-version.js';
@@ -137,8 +139,10 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
     config.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())
       .filter(Boolean) ?? [];
+  // First: every request gets its store of the limits it meets (RateLimit-* headers).
+  expressApp.use(rateLimitHeaders());
   expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
-  expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600 }));
+  expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600, exposedHeaders: [...RATE_LIMIT_HEADERS, 'Location', 'Idempotent-Replayed'] }));
   expressApp.use(healthRoutes(db, redis));
   liveGauges(registry, {
     // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
@@ -163,6 +167,7 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
 interface ApiRoutes {
   config: Config;
   db: Db;
+  redis: Redis;
   credentials: Credentials;
   app: App;
   apollo: ApolloServer<AppContext>;
@@ -170,7 +175,7 @@ interface ApiRoutes {
 }
 
 /** The API: REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
-function mountApiRoutes(expressApp: express.Express, { config, db, credentials, app, apollo, log }: ApiRoutes): void {
+function mountApiRoutes(expressApp: express.Express, { config, db, redis, credentials, app, apollo, log }: ApiRoutes): void {
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
   const contextOf = (req: express.Request, who: Principal | null, token: string | undefined): AppContext & { origin: string } => ({
@@ -181,6 +186,9 @@ function mountApiRoutes(expressApp: express.Express, { config, db, credentials, 
   // Each REST router gets its own module's services and nothing else.
   const rest = { credentials, log };
   const answer = { jobs: app.jobs, creations: app.creations };
+  // The jobs API (docs/api-v1.md): its own errors (problem+json), the JSON parser's included.
+  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing };
+  expressApp.use('/api/v1', apiV1Routes(v1, toolsFor(config)), apiV1Errors(v1));
   expressApp.use(
     creationRoutes({ ...rest, creations: app.creations }),
     likeRoutes({ ...rest, likes: app.likes }),
@@ -271,7 +279,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const apollo = createApollo({ schema, config, log, armor, metrics, httpServer, plugins: [feed], disposeWebSockets: async () => void (await ws.dispose()) });
   await apollo.start();
   mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, log });
-  mountApiRoutes(expressApp, { config, db, credentials, app, apollo, log });
+  mountApiRoutes(expressApp, { config, db, redis, credentials, app, apollo, log });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;

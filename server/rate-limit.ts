@@ -7,17 +7,25 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from './shared/platform/errors.js';
 import { redisScript } from './shared/platform/redis.js';
+import { noteLimit } from './http/rate-limit-headers.js';
 
 const hitScript = redisScript<[number, string]>(new URL('./rate-hit.lua', import.meta.url));
 
-export async function hit(redis: Redis, key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
+/** A window's state after a request: allowed or not, requests left, and when its oldest request leaves it. */
+export interface RateState {
+  allowed: boolean;
+  remaining: number;
+  retryAfterMs: number;
+}
+
+export async function hit(redis: Redis, key: string, limit: number, windowMs: number): Promise<RateState> {
   const now = Date.now();
   const [count, oldest] = await hitScript(redis, key, now, windowMs, `${now}:${randomUUID()}`);
-  return { allowed: count <= limit, retryAfterMs: Math.max(0, Number(oldest ?? now) + windowMs - now) };
+  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterMs: Math.max(0, Number(oldest ?? now) + windowMs - now) };
 }
 
 /** Whether one more request would be allowed now, without counting one. */
-export async function peek(redis: Redis, key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
+export async function peek(redis: Redis, key: string, limit: number, windowMs: number): Promise<RateState> {
   const now = Date.now();
   const res = await redis
     .multi()
@@ -26,17 +34,19 @@ export async function peek(redis: Redis, key: string, limit: number, windowMs: n
     .exec();
   const count = Number(res?.[0]?.[1] ?? 0);
   const oldest = Number((res?.[1]?.[1] as string[] | undefined)?.[1] ?? now);
-  return { allowed: count < limit, retryAfterMs: Math.max(0, oldest + windowMs - now) };
+  return { allowed: count < limit, remaining: Math.max(0, limit - count), retryAfterMs: Math.max(0, oldest + windowMs - now) };
 }
 
 /**
  * Throws RATE_LIMITED past `limit` requests in the last `windowMs` for this key. With
- * `onlyPeek` the request is not counted (a pre-check of a request counted later).
+ * `onlyPeek` the request is not counted (a pre-check of a request counted later). The window
+ * is noted for the answer's RateLimit-* headers (http/rate-limit-headers.ts).
  */
 export async function enforceRate(redis: Redis, key: string, limit: number, windowMs: number, what: string, onlyPeek = false): Promise<void> {
-  const { allowed, retryAfterMs } = await (onlyPeek ? peek : hit)(redis, key, limit, windowMs);
+  const { allowed, remaining, retryAfterMs } = await (onlyPeek ? peek : hit)(redis, key, limit, windowMs);
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  noteLimit({ limit, remaining, resetSeconds: seconds, windowSeconds: Math.ceil(windowMs / 1000), ...(allowed ? {} : { retryAfterSeconds: seconds }) });
   if (!allowed) {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     throw new AppError(ErrorCode.RATE_LIMITED, `Too many ${what}. Please wait ${seconds} s and try again.`, { retryAfterSeconds: seconds });
   }
 }

@@ -5,6 +5,7 @@ import { bearerToken } from './auth/identity.js';
 import { requireKeyRule, type ApiKeyGrant, type ApiKeyScope, type KeyRule } from './auth/api-keys.js';
 import { AppError, ErrorCode, httpStatusOf, isAppError } from './shared/platform/errors.js';
 import { unavailableError } from './http/service-unavailable.js';
+import { retryAfterOf } from './http/rate-limit-headers.js';
 import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from './shared/db/account-gone.js';
 import type { Services } from './context.js';
 import type { Logger } from './shared/platform/logger.js';
@@ -58,6 +59,8 @@ export function authed(deps: RestDeps, ...args: [Handler] | [AuthedOptions, Hand
 export function sendError(log: Logger, res: Response, e: unknown): void {
   if (res.headersSent) return;
   if (isAppError(e)) {
+    const retryAfter = retryAfterOf(e.code, e.extensions);
+    if (retryAfter !== null) res.setHeader('Retry-After', String(retryAfter));
     res.status(httpStatusOf[e.code]).json({ success: false, message: e.message, code: e.code });
     return;
   }

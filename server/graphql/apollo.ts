@@ -7,6 +7,7 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type Vali
 import type { Server } from 'node:http';
 import type { AppContext } from '../compose.js';
 import { unavailableError } from '../http/service-unavailable.js';
+import { retryAfterOf } from '../http/rate-limit-headers.js';
 import { PARSE_OPTIONS } from '../http/armor.js';
 import { ACCOUNT_GONE_MESSAGE, isMissingUserReference } from '../shared/db/account-gone.js';
 import type { Config } from '../shared/platform/config.js';
@@ -43,6 +44,22 @@ const unavailableIs503: ApolloServerPlugin<AppContext> = {
       async willSendResponse({ response }) {
         const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
         if (errors?.some((e) => e.extensions?.code === ErrorCode.SERVICE_UNAVAILABLE)) response.http.status = 503;
+      },
+    };
+  },
+};
+
+/**
+ * A refusal for too many requests (or a spent quota) says when to come back: Retry-After, as
+ * REST's 429 does. The status stays Apollo's (200: the error travels in the body).
+ */
+const retryAfterHeader: ApolloServerPlugin<AppContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
+        const waits = (errors ?? []).map((e) => retryAfterOf(e.extensions?.code, e.extensions)).filter((s): s is number => s !== null);
+        if (waits.length > 0) response.http.headers.set('retry-after', String(Math.max(...waits)));
       },
     };
   },
@@ -108,6 +125,7 @@ export function createApollo({ schema, config, log, armor, metrics, httpServer, 
       ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       timeRequests(metrics),
       unavailableIs503,
+      retryAfterHeader,
       subscriptionsOverWebSocket,
       ...plugins,
       ApolloServerPluginDrainHttpServer({ httpServer }),

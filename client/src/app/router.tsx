@@ -28,7 +28,7 @@ const TermsRoute = lazyNamed(() => import('../features/site/routes/InfoPages'), 
 const FeatureRoute = lazyNamed(() => import('../features/site/routes/ProductPages'), 'FeatureRoute');
 const PricingRoute = lazyNamed(() => import('../features/site/routes/ProductPages'), 'PricingRoute');
 const DemoRoute = lazyNamed(() => import('../features/site/routes/ProductPages'), 'DemoRoute');
-const ApiRoute = lazyNamed(() => import('../features/site/routes/ResourcePages'), 'ApiRoute');
+const ApiRoute = lazyNamed(() => import('../features/site/routes/ApiRoute'), 'ApiRoute');
 const DocumentationRoute = lazyNamed(() => import('../features/site/routes/ResourcePages'), 'DocumentationRoute');
 
 const fullPage = <LoadingPanel />;

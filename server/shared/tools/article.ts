@@ -41,6 +41,7 @@ export const articleTool = defineTool({
       .describe('The language to write in, e.g. "French"; none means English'),
   }),
   uploads: [],
+  api: { path: '/articles', summary: 'Write an article', example: { topic: 'remote work', length: 'SHORT' } },
   graphql: { mutation: 'generateArticle', description: 'Starts writing an article; follow it with jobProgress', fields: 'input', inputType: 'GenerateArticleInput' },
   prompt: ({ topic, length }) => `Write an article about ${topic} in ${ARTICLE_LENGTH_LABELS[length]}`,
   phases: { ANALYZING: [10, 'Planning the article'], PROCESSING: [20, 'Writing'], FINALIZING: [95, 'Saving the article'] },

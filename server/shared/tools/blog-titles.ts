@@ -26,6 +26,7 @@ export const blogTitlesTool = defineTool({
     category: z.enum(BlogCategory, { message: 'Unknown blog category' }).meta({ id: 'BlogCategory' }).default('GENERAL'),
   }),
   uploads: [],
+  api: { path: '/blog-titles', summary: 'Suggest ten blog titles', example: { keyword: 'remote work', category: 'BUSINESS' } },
   graphql: { mutation: 'generateBlogTitles', description: 'Starts generating ten blog titles; follow it with jobProgress', fields: 'input', inputType: 'GenerateBlogTitlesInput' },
   prompt: ({ keyword, category }) => `Generate a blog title for the keyword ${keyword} in the category ${BLOG_CATEGORY_LABELS[category]}`,
   phases: { ANALYZING: [10, 'Looking at the keyword'], PROCESSING: [20, 'Writing titles'], FINALIZING: [95, 'Saving the titles'] },

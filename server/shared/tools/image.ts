@@ -54,6 +54,7 @@ export const imageTool = defineTool({
       .describe('How many pictures to make (1–4); each is its own creation'),
   }),
   uploads: [],
+  api: { path: '/images', summary: 'Generate an image (Premium)', example: { description: 'a lighthouse at dusk', style: 'REALISTIC' } },
   graphql: { mutation: 'generateImage', description: 'Starts generating an image (Premium); follow it with jobProgress', fields: 'input', inputType: 'GenerateImageInput' },
   prompt: ({ description, style }) => `Generate an image of ${description} in the style ${IMAGE_STYLE_LABELS[style]}`,
   phases: { ANALYZING: [10, 'Reading your description'], PROCESSING: [25, 'Painting'], FINALIZING: [90, 'Saving the image'] },

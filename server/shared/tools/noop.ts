@@ -17,6 +17,7 @@ export const noopTool = defineTool({
     cpuWork: z.number().int().min(0, `cpuWork must be between 0 and ${MAX_NOOP_CPU_WORK}`).max(MAX_NOOP_CPU_WORK, `cpuWork must be between 0 and ${MAX_NOOP_CPU_WORK}`).default(0),
   }),
   uploads: [],
+  api: { path: '/noop-jobs', summary: 'Benchmark only: a job that does nothing, or burns cpuWork units of CPU', example: { cpuWork: 0 } },
   graphql: { mutation: 'runNoopJob', description: 'Benchmark only: a job that does nothing, or only burns cpuWork units of CPU in the worker', fields: 'arguments' },
   prompt: () => 'noop',
   phases: { ANALYZING: [10, 'Starting'], PROCESSING: [20, 'Working'], FINALIZING: [90, 'Saving'] },

@@ -24,6 +24,7 @@ export const objectRemovalTool = defineTool({
     { field: 'image', key: 'uploadKey', accept: 'image', missing: 'Please select an image first' },
     { field: 'mask', key: 'maskKey', accept: 'image', what: 'a mask image' },
   ],
+  api: { path: '/object-removals', summary: 'Remove an object from an image (Premium)', example: { object: 'car' } },
   graphql: { mutation: 'removeObject', description: 'Starts removing one object from an image (Premium); mask: white where the object is', fields: 'arguments' },
   prompt: ({ object }) => `Removed ${object} from image`,
   phases: { ANALYZING: [10, 'Analyzing'], PROCESSING: [25, 'Processing'], FINALIZING: [90, 'Finalizing'] },

@@ -11,6 +11,7 @@ export const resumeReviewTool = defineTool({
   quota: null,
   input: z.object({}),
   uploads: [{ field: 'resume', key: 'uploadKey', accept: 'pdf', missing: 'Please select a resume file first' }],
+  api: { path: '/resume-reviews', summary: 'Review a PDF resume (Premium)', example: {} },
   graphql: { mutation: 'reviewResume', description: 'Starts reviewing a PDF resume (Premium); follow it with jobProgress', fields: 'arguments' },
   prompt: () => 'Review the uploaded resume',
   phases: { ANALYZING: [10, 'Reading the resume'], PROCESSING: [25, 'Analyzing'], FINALIZING: [95, 'Generating the report'] },

@@ -58,6 +58,13 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, K extends s
    * `.meta({ id })`, a field's description from `.describe()`).
    */
   graphql: { mutation: string; description: string } & ({ fields: 'input'; inputType: string } | { fields: 'arguments' });
+  /**
+   * The jobs API (docs/api-v1.md): `POST /api/v1<path>` starts it and answers 202 with the job.
+   * Its body is `input` as it stands (JSON, or multipart text fields beside the uploads); the
+   * OpenAPI document (server/api-v1/openapi.ts) is made from `input`, `uploads`, this summary
+   * and example (a valid input, which the API page's samples send).
+   */
+  api: { path: `/${string}`; summary: string; example: Record<string, unknown> };
   /** The REST mirror (product §7): its path, and its body's fields turned into `input`. */
   rest?: { path: string; fromBody: (body: Record<string, unknown>) => unknown };
   /** Off unless this says so (the benchmark-only tool). */
