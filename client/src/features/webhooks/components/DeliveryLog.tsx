@@ -89,9 +89,11 @@ export function DeliveryLog({ endpointId, id }: { endpointId: string; id: string
       {deliveries.length === 0 ? (
         <p className="text-sm text-slate-600">No deliveries yet. Send a test event to try this endpoint.</p>
       ) : (
-        // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+        // Focusable, so a keyboard can scroll it sideways on a narrow screen. Paint containment: a
+        // phone's browser otherwise counted the table's full width when it first appeared and
+        // widened the whole page to fit it (390 → 578 px), though the box clips it.
         <div
-          className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className="overflow-x-auto rounded-md [contain:paint] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           tabIndex={0}
           role="region"
           aria-label="Delivery log"
