@@ -13,7 +13,8 @@ import type { Job, JobService } from '../modules/job/job.service.js';
 import type { Config } from '../shared/platform/config.js';
 import { fingerprintOf, idempotencyKeyOf, type IdempotencyKeys, type IdempotencyRecord } from './idempotency.js';
 import { withStatus } from './problem.js';
-import { API_V1, type JobJson } from './representations.js';
+import type { JobJson } from './representations.js';
+import { API_V1 } from '../shared/jobs/job-json.js';
 import { formFieldsToInput } from './tool-schemas.js';
 
 export interface CreateDeps {

@@ -15,7 +15,8 @@ import type { Request, Response } from 'express';
 import type { JobEvent } from '../shared/platform/pubsub.js';
 import { isTerminal } from '../shared/jobs/job.events.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
-import { statusOf, type JobJson } from './representations.js';
+import type { JobJson } from './representations.js';
+import { statusOf } from '../shared/jobs/job-json.js';
 
 /** Every so often an idle stream gets a comment line, so proxies and balancers keep it open. */
 export const SSE_HEARTBEAT_MS = 15_000;

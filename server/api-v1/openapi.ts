@@ -6,7 +6,8 @@ import { IMAGE_UPLOAD_TYPES } from '../uploads/check.js';
 import type { Tool, UploadSpec } from '../shared/tools/tool.js';
 import { HEADERS, headerRef, PARAMETERS, parameterRef, RATE_LIMIT, ref, responseRef, RESPONSES, SCHEMAS } from './openapi-components.js';
 import { SSE_HEARTBEAT_MS } from './events.js';
-import { API_V1 } from './representations.js';
+import { API_V1 } from '../shared/jobs/job-json.js';
+import { WEBHOOK_SCHEMAS, webhookOperations } from './openapi-webhooks.js';
 import { toolSchema, type JsonSchema } from './tool-schemas.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -188,7 +189,7 @@ const DESCRIPTION = [
 
 /** The whole document for these tools (the catalogue's, as this process offers them). */
 export function openApiDocument(tools: readonly Tool[]): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = { ...SCHEMAS };
+  const schemas: Record<string, JsonSchema> = { ...SCHEMAS, ...WEBHOOK_SCHEMAS };
   const paths: OpenApiDocument['paths'] = {};
   // By path: the catalogue's order depends on how its module was loaded (a namespace object's keys are sorted natively, not under Vite).
   for (const tool of [...tools].sort((a, b) => (a.api.path < b.api.path ? -1 : 1))) {
@@ -209,8 +210,10 @@ export function openApiDocument(tools: readonly Tool[]): OpenApiDocument {
       { name: 'Jobs', description: 'Follow, read and cancel jobs' },
       { name: 'Account', description: 'Your creations and usage' },
       { name: 'Meta', description: 'This description' },
+      { name: 'Webhooks', description: 'What Atelier sends to the endpoints you register on your account page' },
     ],
     paths: { ...paths, ...jobPaths(), ...accountPaths() },
+    webhooks: webhookOperations(),
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
       parameters: PARAMETERS,

@@ -5,7 +5,7 @@ import type { Config } from '../shared/platform/config.js';
 import { currentMonth } from '../shared/jobs/job.kinds.js';
 import { countLiveJobs } from '../shared/jobs/job.store.js';
 import type { BillingService } from '../modules/billing/billing.service.js';
-import { statusOf, type JobStatus } from './representations.js';
+import { statusOf, type JobStatus } from '../shared/jobs/job-json.js';
 
 export interface UsageJson {
   object: 'usage';

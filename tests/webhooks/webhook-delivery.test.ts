@@ -84,10 +84,18 @@ describe('webhooks from job ends and publications', () => {
     const payload = verify(endpoint.secret, request);
     expect(payload).toMatchObject({
       type: 'job.completed',
-      data: { id: job.id, kind: 'blog-titles', status: 'COMPLETED', creationId: expect.any(String), links: { self: `${PUBLIC_URL}/api/v1/jobs/${job.id}` } },
+      data: {
+        id: job.id,
+        object: 'job',
+        tool: 'blog-titles',
+        status: 'completed',
+        phase: 'COMPLETED',
+        creation_id: expect.any(String),
+        links: { self: `${PUBLIC_URL}/api/v1/jobs/${job.id}` },
+      },
     });
     expect(Date.parse(payload.timestamp)).toBeGreaterThan(Date.now() - 60_000);
-    expect(Date.parse(payload.data.finishedAt)).toBeGreaterThanOrEqual(Date.parse(payload.data.createdAt));
+    expect(Date.parse(payload.data.finished_at)).toBeGreaterThanOrEqual(Date.parse(payload.data.created_at));
     expect(request.headers['webhook-id']).toBe(`msg_${job.id}`);
     expect(Number(request.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -2);
     expect(request.headers['content-type']).toBe('application/json');
@@ -107,8 +115,8 @@ describe('webhooks from job ends and publications', () => {
     mock.replies.push({ status: 400, error: 'max_tokens is too large' });
     const { generateBlogTitles: job } = await gqlOk(stack.url, TITLES, { input: { keyword: 'coffee' } }, owner.token);
     const payload = verify(endpoint.secret, await received('job.failed', job.id));
-    expect(payload.data).toMatchObject({ id: job.id, status: 'FAILED', creationId: null, message: expect.stringMatching(/400/) });
-    expect(payload.data.errorCode).toEqual(expect.any(String));
+    expect(payload.data).toMatchObject({ id: job.id, status: 'failed', creation_id: null, message: expect.stringMatching(/400/) });
+    expect(payload.data.error).toEqual({ code: expect.any(String), message: expect.stringMatching(/400/) });
   });
 
   it('a cancelled job sends job.cancelled', async () => {
@@ -118,7 +126,7 @@ describe('webhooks from job ends and publications', () => {
     await waitFor(() => mock.requests.length > 0, 10_000, 'the worker to call the model');
     await gqlOk(stack.url, 'mutation($id: ID!) { cancelJob(id: $id) { phase } }', { id: job.id }, owner.token);
     const payload = verify(endpoint.secret, await received('job.cancelled', job.id));
-    expect(payload.data).toMatchObject({ id: job.id, status: 'CANCELLED', message: 'Cancelled' });
+    expect(payload.data).toMatchObject({ id: job.id, status: 'cancelled', message: 'Cancelled' });
   });
 
   it('publishing a creation sends creation.published', async () => {
@@ -126,7 +134,13 @@ describe('webhooks from job ends and publications', () => {
     await stack.server.app.services.db.creation.update({ where: { id: creation!.id }, data: { content: 'https://cdn.example.test/cat.png' } });
     await gqlOk(stack.url, 'mutation($id: ID!) { setCreationPublished(id: $id, publish: true) { published } }', { id: creation!.id }, owner.token);
     const request = await received('creation.published', creation!.id);
-    expect(verify(endpoint.secret, request).data).toMatchObject({ id: creation!.id, type: 'IMAGE', contentUrl: 'https://cdn.example.test/cat.png', prompt: creation!.prompt });
+    expect(verify(endpoint.secret, request).data).toMatchObject({
+      id: creation!.id,
+      object: 'creation',
+      type: 'IMAGE',
+      content: 'https://cdn.example.test/cat.png',
+      prompt: creation!.prompt,
+    });
     expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
   });
 
@@ -137,13 +151,13 @@ describe('webhooks from job ends and publications', () => {
     const store = { db, redis, prefix: stack.config.REDIS_PREFIX, webhooks: stack.server.app.webhooks.outbox };
     const done = await completeJob(store, job.id, 'Done', { type: 'IMAGE', prompt: 'a lighthouse', content: `/files/${file}`, metadata: {}, published: true }, async () => {});
     const published = await received('creation.published', done!.creationId);
-    expect(verify(endpoint.secret, published).data).toMatchObject({ jobId: job.id, contentUrl: `${PUBLIC_URL}/files/${file}` });
+    expect(verify(endpoint.secret, published).data).toMatchObject({ job_id: job.id, content: `${PUBLIC_URL}/files/${file}` });
     expect(published.headers['webhook-id']).toBe(`msg_${done!.creationId}`);
-    expect(verify(endpoint.secret, await received('job.completed', job.id)).data).toMatchObject({ status: 'COMPLETED', creationId: done!.creationId });
+    expect(verify(endpoint.secret, await received('job.completed', job.id)).data).toMatchObject({ status: 'completed', creation_id: done!.creationId });
     // Completing it again changes nothing and sends nothing.
     expect(await completeJob(store, job.id, 'Done', { type: 'IMAGE', prompt: 'again', content: '/files/x.png', metadata: {}, published: true }, async () => {})).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
-    expect(receiver.bodies('/events').filter((b) => b.data.id === job.id || b.data.jobId === job.id)).toHaveLength(2);
+    expect(receiver.bodies('/events').filter((b) => b.data.id === job.id || b.data.job_id === job.id)).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,7 @@
 // What a webhook says (docs/webhooks.md, "Events" and "Payload"): the events an endpoint may
 // subscribe to, and the JSON body of each, `{ type, timestamp, data }`.
 import type { Creation, Job } from '../db/generated/client.js';
+import { jobFieldsJson } from '../jobs/job-json.js';
 
 /** The events an endpoint subscribes to (WebhookEndpoint.events). */
 export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled', 'creation.published'] as const;
@@ -21,30 +22,21 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-/** "https://studio.example.com/api/v1/jobs/…" with PUBLIC_URL, else the path alone. */
-const link = (publicUrl: string | undefined, path: string) => `${publicUrl?.replace(/\/+$/, '') ?? ''}${path}`;
+/** What goes before a link's path: PUBLIC_URL (a bare path without it). */
+const baseOf = (publicUrl: string | undefined) => publicUrl?.replace(/\/+$/, '') ?? '';
 
-/** A job as its events carry it. */
-export function jobEventData(
-  job: Pick<Job, 'id' | 'kind' | 'phase' | 'message' | 'errorCode' | 'creationId' | 'createdAt' | 'finishedAt'>,
-  publicUrl: string | undefined,
-): Record<string, unknown> {
-  return {
-    id: job.id,
-    kind: job.kind,
-    status: job.phase,
-    message: job.message,
-    errorCode: job.errorCode,
-    creationId: job.creationId,
-    createdAt: job.createdAt.toISOString(),
-    finishedAt: job.finishedAt?.toISOString() ?? null,
-    links: { self: link(publicUrl, `/api/v1/jobs/${job.id}`) },
-  };
+/**
+ * A job as its events carry it: the jobs API's job (GET /api/v1/jobs/{id}), with its creation's
+ * id instead of the creation, and absolute links when PUBLIC_URL is set.
+ */
+export function jobEventData(job: Job, publicUrl: string | undefined): Record<string, unknown> {
+  return { ...jobFieldsJson(job, baseOf(publicUrl)), creation_id: job.creationId };
 }
 
 /**
- * A published creation as its event carries it; `contentUrl` is where anyone can see it (a
- * published image's public URL; made absolute with PUBLIC_URL when the store gives a path).
+ * A published creation as its event carries it, in the jobs API's shape; `content` is where
+ * anyone can see it (a published image's public URL; made absolute with PUBLIC_URL when the
+ * store gives a path).
  */
 export function creationEventData(
   creation: Pick<Creation, 'id' | 'type' | 'prompt' | 'jobId' | 'createdAt'>,
@@ -53,11 +45,13 @@ export function creationEventData(
 ): Record<string, unknown> {
   return {
     id: creation.id,
+    object: 'creation',
     type: creation.type,
     prompt: creation.prompt,
-    contentUrl: contentUrl.startsWith('/') ? link(publicUrl, contentUrl) : contentUrl,
-    jobId: creation.jobId,
-    createdAt: creation.createdAt.toISOString(),
+    content: contentUrl.startsWith('/') ? `${baseOf(publicUrl)}${contentUrl}` : contentUrl,
+    published: true,
+    job_id: creation.jobId,
+    created_at: creation.createdAt.toISOString(),
   };
 }
 

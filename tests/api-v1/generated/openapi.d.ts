@@ -267,7 +267,88 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job finished and saved its creation
+         * @description Signed as Standard Webhooks says: verify webhook-signature with the endpoint's whsec_ secret (e.g. the standardwebhooks library) before trusting the body. Retried with backoff for about a day until a 2xx answer; 410 disables the endpoint.
+         */
+        post: operations["webhook_job_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job failed; data.error says why
+         * @description Signed as Standard Webhooks says: verify webhook-signature with the endpoint's whsec_ secret (e.g. the standardwebhooks library) before trusting the body. Retried with backoff for about a day until a 2xx answer; 410 disables the endpoint.
+         */
+        post: operations["webhook_job_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job was cancelled
+         * @description Signed as Standard Webhooks says: verify webhook-signature with the endpoint's whsec_ secret (e.g. the standardwebhooks library) before trusting the body. Retried with backoff for about a day until a 2xx answer; 410 disables the endpoint.
+         */
+        post: operations["webhook_job_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "creation.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A creation joined the community gallery
+         * @description Signed as Standard Webhooks says: verify webhook-signature with the endpoint's whsec_ secret (e.g. the standardwebhooks library) before trusting the body. Retried with backoff for about a day until a 2xx answer; 410 disables the endpoint.
+         */
+        post: operations["webhook_creation_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -504,6 +585,41 @@ export interface components {
             rate_limits: {
                 tool_requests_per_minute: number;
             };
+        };
+        /** @description A creation that joined the community gallery; content is where anyone can see it */
+        WebhookCreation: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            object: "creation";
+            type: components["schemas"]["CreationType"];
+            prompt: string;
+            /** @description Markdown for text tools; the image's URL for image tools (signed for a while until published) */
+            content: string;
+            published: boolean;
+            job_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A job as GET /api/v1/jobs/{id} answers it, with creation_id in place of the creation (links absolute when the server knows its address) */
+        WebhookJob: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            object: "job";
+            /** @description The tool's kind, e.g. article */
+            tool: string;
+            status: components["schemas"]["JobStatus"];
+            phase: components["schemas"]["JobPhase"];
+            percent: number;
+            message: string | null;
+            error: components["schemas"]["JobError"] | null;
+            /** Format: date-time */
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            links: components["schemas"]["JobLinks"];
+            creation_id: string | null;
         };
     };
     responses: {
@@ -1112,6 +1228,146 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>;
                 };
+            };
+        };
+    };
+    webhook_job_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt, so a repeat can be dropped */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "job.completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookJob"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_job_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt, so a repeat can be dropped */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "job.failed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookJob"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_job_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt, so a repeat can be dropped */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "job.cancelled";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookJob"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_creation_published: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt, so a repeat can be dropped */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "creation.published";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookCreation"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
