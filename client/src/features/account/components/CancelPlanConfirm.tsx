@@ -1,6 +1,6 @@
 // The confirmation shown before cancelling a Premium trial or subscription.
 import type { Ref } from 'react';
-import { Busy, dangerButton, secondaryButton } from './planButtons';
+import { Busy, dangerButton, secondaryButton } from '../../../components/buttons';
 
 interface Props {
   trial: boolean;

@@ -4,7 +4,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { BillingAction } from '../../billing/account';
 import type { BillingInfo } from '../../billing/account';
-import { Busy, primaryButton, secondaryButton } from './planButtons';
+import { Busy, primaryButton, secondaryButton } from '../../../components/buttons';
 
 interface Props {
   billing: BillingInfo;

@@ -1,9 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LoadingPanel } from '../../../components/Spinner';
-import { toAppError } from '../../../lib/graphqlError';
+import { LoadError } from '../../../components/LoadError';
 import { ApiKeysSection } from '../../api-keys';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/account';
@@ -71,16 +70,9 @@ export function AccountRoute() {
             <h2 id="plan-heading" className="text-lg font-semibold text-rose-900">
               Plan and usage
             </h2>
-            <p role="alert" className="mt-2 text-sm text-rose-800">
-              Your plan could not be loaded. {toAppError(error).message}
-            </p>
-            <button
-              type="button"
-              onClick={() => void refetch().catch(() => {})}
-              className="mt-3 inline-flex items-center gap-2 rounded-lg border border-rose-300 bg-white px-3 py-2 text-sm font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-600"
-            >
-              <RefreshCw aria-hidden className="size-4" /> Try again
-            </button>
+            <div className="mt-2">
+              <LoadError what="Your plan" error={error} onRetry={() => void refetch().catch(() => {})} boxed={false} />
+            </div>
           </section>
         ) : loading ? (
           <section aria-label="Plan and usage" aria-busy="true" className="rounded-2xl border border-slate-200 bg-white">

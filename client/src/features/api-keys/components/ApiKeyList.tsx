@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiKeyFieldsFragment } from '../../../gql/graphql';
 import { toAppError } from '../../../lib/graphqlError';
-import { Busy, dangerButton, secondaryButton } from './buttons';
+import { Busy, dangerButton, secondaryButton } from '../../../components/buttons';
 import { ApiKeysQuery, RevokeApiKeyMutation } from '../api/operations';
 import { formatDay, lastUsed } from '../lib/lastUsed';
 import { scopeLabel } from '../lib/scopes';

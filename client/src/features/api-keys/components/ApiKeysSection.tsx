@@ -1,9 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { RefreshCw } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadError } from '../../../components/LoadError';
 import { LoadingPanel } from '../../../components/Spinner';
-import { toAppError } from '../../../lib/graphqlError';
 import { ApiKeysQuery } from '../api/operations';
 import { ApiKeyList } from './ApiKeyList';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
@@ -68,18 +67,7 @@ export function ApiKeysSection() {
           <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">No API keys yet. Create one above to use Atelier from a script or an app.</p>
         )
       ) : error ? (
-        <div className="rounded-xl border border-rose-200 bg-rose-50 p-4">
-          <p role="alert" className="text-sm text-rose-800">
-            Your API keys could not be loaded. {toAppError(error).message}
-          </p>
-          <button
-            type="button"
-            onClick={() => void refetch().catch(() => {})}
-            className="mt-3 inline-flex items-center gap-2 rounded-lg border border-rose-300 bg-white px-3 py-2 text-sm font-semibold text-rose-900 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-600"
-          >
-            <RefreshCw aria-hidden className="size-4" /> Try again
-          </button>
-        </div>
+        <LoadError what="Your API keys" error={error} onRetry={() => void refetch().catch(() => {})} />
       ) : loading ? (
         <div aria-busy="true">
           <LoadingPanel label="Loading your API keys…" />

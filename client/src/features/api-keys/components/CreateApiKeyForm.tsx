@@ -3,7 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import type { ApiKeyScope } from '../../../gql/graphql';
 import { toAppError } from '../../../lib/graphqlError';
-import { Busy, primaryButton } from './buttons';
+import { Busy, primaryButton } from '../../../components/buttons';
 import { ApiKeysQuery, CreateApiKeyMutation } from '../api/operations';
 import { SCOPES } from '../lib/scopes';
 

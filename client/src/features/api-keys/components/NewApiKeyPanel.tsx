@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
-import { secondaryButton } from './buttons';
+import { secondaryButton } from '../../../components/buttons';
 
 /**
  * The key just made, shown this once: its text (focused and selected, ready to copy), a copy

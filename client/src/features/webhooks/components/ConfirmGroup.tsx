@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { dangerButton, secondaryButton } from '../lib/styles';
+import { dangerButton, secondaryButton } from '../../../components/buttons';
 
 interface Props {
   title: string;

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { toAppError } from '../../../lib/graphqlError';
 import { WebhookDeliveriesQuery } from '../api/operations';
 import { awaitingAttempt, DELIVERY_LOG_SIZE, eventLabel, formatMoment } from '../lib/events';
-import { secondaryButton } from '../lib/styles';
+import { secondaryButton } from '../../../components/buttons';
 
 /** How often an open log looks again while a delivery is being tried. */
 const POLL_MS = 2000;

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { WebhookEndpointFieldsFragment } from '../../../gql/graphql';
 import { useEndpointActions } from '../hooks/useEndpointActions';
-import { quietDangerButton, secondaryButton } from '../lib/styles';
+import { quietDangerButton, secondaryButton } from '../../../components/buttons';
 import { ConfirmGroup } from './ConfirmGroup';
 import { DeliveryLog } from './DeliveryLog';
 import { EnabledSwitch } from './EnabledSwitch';

@@ -5,7 +5,8 @@ import type { WebhookEndpointFieldsFragment } from '../../../gql/graphql';
 import { toAppError } from '../../../lib/graphqlError';
 import { CreateWebhookEndpointMutation, WebhookEndpointsQuery } from '../api/operations';
 import { WEBHOOK_EVENTS, type WebhookEventName } from '../lib/events';
-import { field, primaryButton, secondaryButton } from '../lib/styles';
+import { field } from '../lib/styles';
+import { primaryButton, secondaryButton } from '../../../components/buttons';
 
 interface Props {
   onCreated: (endpoint: WebhookEndpointFieldsFragment) => void;

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
-import { secondaryButton } from '../lib/styles';
+import { secondaryButton } from '../../../components/buttons';
 
 interface Props {
   secret: string;

@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { LoadError } from '../../../components/LoadError';
 import { LoadingPanel } from '../../../components/Spinner';
-import { toAppError } from '../../../lib/graphqlError';
 import { WebhookEndpointsQuery } from '../api/operations';
 import { WEBHOOK_ENDPOINTS_MAX } from '../lib/events';
-import { secondaryButton } from '../lib/styles';
+import { secondaryButton } from '../../../components/buttons';
 import { EndpointCard } from './EndpointCard';
 import { NewEndpointForm } from './NewEndpointForm';
 
@@ -74,13 +74,8 @@ export function WebhooksSection() {
           )}
         </>
       ) : error ? (
-        <div className="mt-3 rounded-lg border border-rose-200 bg-rose-50 p-4">
-          <p role="alert" className="text-sm text-rose-800">
-            Your webhooks could not be loaded. {toAppError(error).message}
-          </p>
-          <button type="button" onClick={() => void refetch().catch(() => {})} className={`${secondaryButton} mt-3`}>
-            <RefreshCw aria-hidden className="size-4" /> Try again
-          </button>
+        <div className="mt-3">
+          <LoadError what="Your webhooks" error={error} onRetry={() => void refetch().catch(() => {})} />
         </div>
       ) : loading ? (
         <div aria-busy="true">
