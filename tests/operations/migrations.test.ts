@@ -66,7 +66,22 @@ describe('offline migrations', () => {
     }
     const tables = await query<{ tablename: string }>(fromFolder, "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
     expect(tables.map((t) => t.tablename)).toEqual(
-      ['BillingEvent', 'ContactMessage', 'Creation', 'Feedback', 'Job', 'Like', 'NewsletterSubscriber', 'Subscription', 'UsageCounter', 'User', '_prisma_migrations'].sort(),
+      [
+        'ApiKey',
+        'BillingEvent',
+        'ContactMessage',
+        'Creation',
+        'Feedback',
+        'Job',
+        'Like',
+        'NewsletterSubscriber',
+        'Subscription',
+        'UsageCounter',
+        'User',
+        'WebhookDelivery',
+        'WebhookEndpoint',
+        '_prisma_migrations',
+      ].sort(),
     );
   });
 
