@@ -15,8 +15,12 @@ export interface WorkerServices {
   /** Commands: job state and events. */
   redis: Redis;
   log: Logger;
-  text: TextProvider;
-  images: ImageProviders;
+  /**
+   * The text and image engines, made (and looked for: docs/engines.md) when a tool of this
+   * process first asks, at start-up, then kept: a pool without such tools never makes them.
+   */
+  text(): Promise<TextProvider>;
+  images(): Promise<ImageProviders>;
   storage: Storage;
   metrics: WorkerMetrics;
   /** Queues the webhook events of the job ends this worker makes. */

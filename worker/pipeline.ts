@@ -30,8 +30,8 @@ const GENERIC_FAILURE = 'Something went wrong while working on this. Please try 
  * The BullMQ processor of one tool, and how many of its jobs to run at once: its provider is
  * picked once, here, for the process, and may run fewer at once than WORKER_CONCURRENCY.
  */
-export function processorFor(services: WorkerServices, tool: Tool): { processor: Processor<QueuePayload, JobOutcome>; concurrency: number } {
-  const provider = tool.provider(services);
+export async function processorFor(services: WorkerServices, tool: Tool): Promise<{ processor: Processor<QueuePayload, JobOutcome>; concurrency: number }> {
+  const provider = await tool.provider(services);
   const own = (provider as { concurrency?: number } | null)?.concurrency;
   return {
     processor: (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) =>

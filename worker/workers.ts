@@ -2,8 +2,8 @@ import { Worker } from 'bullmq';
 import type { Config } from '../server/shared/platform/config.js';
 import { createDb } from '../server/shared/db/prisma.js';
 import type { Logger } from '../server/shared/platform/logger.js';
-import { createTextProvider } from './providers/text/index.js';
-import { createImageProviders } from './providers/image/index.js';
+import { createTextProvider, type TextProvider } from './providers/text/index.js';
+import { createImageProviders, type ImageProviders } from './providers/image/index.js';
 import { createStorage } from '../server/shared/storage/index.js';
 import { channelName, Topic } from '../server/shared/platform/pubsub.js';
 import { createRedis } from '../server/shared/platform/redis.js';
@@ -23,8 +23,14 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
-/** One BullMQ Worker per tool queue and one for webhook deliveries, plus a listener that aborts jobs users cancel. */
+/**
+ * One BullMQ Worker per tool queue of this process's pool (WORKER_TOOLS; every tool by default)
+ * and one for webhook deliveries (unless WORKER_WEBHOOKS=false), plus a listener that aborts jobs
+ * users cancel. Only the engines its tools use are made: a text pool never looks for an image engine.
+ */
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
+  // First: a pool naming a tool there is not stops here, before anything is connected.
+  const tools = runnableTools(config);
   const connection = createRedis(config.REDIS_URL, 'atelier-worker');
   const redis = createRedis(config.REDIS_URL, 'atelier-worker-cmd');
   const cancels = createRedis(config.REDIS_URL, 'atelier-worker-cancel');
@@ -34,20 +40,23 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   // The webhooks queue (the job ends made here queue their events) and the abandoned-job sweep's view of the tool queues.
   const queues = new Queues(redis, config.REDIS_PREFIX, (e) => log.warn({ err: e.message }, 'queue connection error'));
   const storage = createStorage(config);
+  let text: Promise<TextProvider> | undefined;
+  let images: Promise<ImageProviders> | undefined;
   const services: WorkerServices = {
     metrics: workerMetrics(registry),
     config,
     db,
     redis,
     log,
-    text: await createTextProvider(config, log),
-    images: await createImageProviders(config, log),
+    text: () => (text ??= createTextProvider(config, log)),
+    images: () => (images ??= createImageProviders(config, log)),
     storage,
     webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), log, config, storage }),
   };
 
-  const workers = runnableTools(config).map((tool) => {
-    const { processor, concurrency } = processorFor(services, tool);
+  const processors = await Promise.all(tools.map((tool) => processorFor(services, tool)));
+  const workers = tools.map((tool, i) => {
+    const { processor, concurrency } = processors[i]!;
     return new Worker(tool.kind, processor, {
       connection,
       prefix: config.REDIS_PREFIX,
@@ -58,9 +67,10 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       maxStalledCount: 2,
     });
   });
-  const webhookWorker = startWebhookWorker({ db, config, log }, connection, config.REDIS_PREFIX);
+  const webhookWorker = config.WORKER_WEBHOOKS ? startWebhookWorker({ db, config, log }, connection, config.REDIS_PREFIX) : null;
+  const all = webhookWorker ? [...workers, webhookWorker] : workers;
   // A failed job is logged once, by the pipeline (a webhook attempt by its processor), where it is handled.
-  for (const w of [...workers, webhookWorker]) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
+  for (const w of all) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
 
   const cancelChannel = channelName(config.REDIS_PREFIX, Topic.JOB_CANCEL);
   cancels.on('message', (_ch: string, message: string) => {
@@ -71,8 +81,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   // that check fail ("Connection in subscriber mode") and cancels are then never heard.
   if (cancels.status !== 'ready') await new Promise<void>((resolve) => cancels.once('ready', () => resolve()));
   await cancels.subscribe(cancelChannel);
-  await Promise.all([...workers, webhookWorker].map((w) => w.waitUntilReady()));
-  // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres.
+  await Promise.all(all.map((w) => w.waitUntilReady()));
+  // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres, whichever
+  // pool's they are: a job's BullMQ state is in Redis for every pool to read (reaper.ts).
   const sweep = setInterval(
     () => {
       reapAbandonedJobs(services, queues, config.JOB_REAP_AFTER_MS).then(
@@ -84,15 +95,22 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   );
   sweep.unref();
   const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST) : null;
-  // What this worker makes images and text with, for the pages (the Engines query) and for whoever reads the log.
-  const engines = { image: services.images.generator.engine, text: services.text.engine };
+  // What this worker makes images and text with (the engines its tools made), for the pages (the Engines query) and for whoever reads the log.
+  const engines = { image: (await images)?.generator.engine, text: (await text)?.engine };
   await publishEngines(redis, config.REDIS_PREFIX, engines);
+  if (engines.image || engines.text) {
+    log.info(
+      { image: engines.image?.label, text: engines.text?.label },
+      engines.image?.placeholder || engines.text?.placeholder ? 'engines: placeholders where no model is connected (docs/engines.md)' : 'engines',
+    );
+  }
   log.info(
-    { image: engines.image.label, text: engines.text.label },
-    engines.image.placeholder || engines.text.placeholder ? 'engines: placeholders where no model is connected (docs/engines.md)' : 'engines',
-  );
-  log.info(
-    { queues: [...workers, webhookWorker].map((w) => w.name), concurrency: config.WORKER_CONCURRENCY, text: services.text.name, storage: services.storage.name },
+    {
+      queues: all.map((w) => w.name),
+      concurrency: Object.fromEntries(workers.map((w) => [w.name, w.concurrency])),
+      text: (await text)?.name,
+      storage: services.storage.name,
+    },
     'worker ready',
   );
 
@@ -101,7 +119,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     services,
     close: async () => {
       clearInterval(sweep);
-      await Promise.all([...workers, webhookWorker].map((w) => w.close()));
+      await Promise.all(all.map((w) => w.close()));
       await queues.close();
       metricsServer?.close();
       await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);

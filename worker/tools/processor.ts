@@ -37,8 +37,8 @@ export interface ToolRun<I, P> {
 }
 
 export interface ToolProcessor<I = Record<string, unknown>, P = unknown> {
-  /** The provider this tool's processor works with, picked once per worker process. */
-  provider: (services: WorkerServices) => P;
+  /** The provider this tool's processor works with, picked once per worker process (when it starts). */
+  provider: (services: WorkerServices) => P | Promise<P>;
   process: (run: ToolRun<I, P>) => Promise<ToolResult>;
 }
 

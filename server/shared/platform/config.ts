@@ -115,7 +115,21 @@ const schema = z.object({
   /** Public base URL (bucket website or CDN) of published files; unset: the bucket's own URL. */
   S3_PUBLIC_URL: optionalString,
   FREE_TEXT_QUOTA: z.coerce.number().int().min(0).default(DEFAULT_FREE_TEXT_QUOTA),
+  /** Jobs of one tool queue one worker process runs at once (the embedded image models: one at a time whatever this says). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /**
+   * The tools (kinds, comma-separated) a worker process runs queues for: a pool. Unset or empty:
+   * every tool. Each name is checked against the tools when the worker starts (worker/tools/catalogue.ts).
+   */
+  WORKER_TOOLS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*$/, 'a comma-separated list of tool kinds, e.g. article,blog-titles')
+      .transform((v) => [...new Set(v.split(',').map((k) => k.trim()))])
+      .optional(),
+  ),
+  /** Whether this worker process also delivers webhooks (every pool does unless told not to). */
+  WORKER_WEBHOOKS: bool.default(true),
   /** Longest a job may run before it fails. */
   JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(JOB_TIMEOUT_MS_DEFAULT),
   /** BullMQ lock, renewed every half of it: a worker that dies has its job re-queued within about 1.5 × this. */

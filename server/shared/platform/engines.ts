@@ -48,22 +48,39 @@ export const PLACEHOLDER_TEXT_ENGINE: EngineInfo<TextEngineOption> = {
   options: [],
 };
 
-const engineKey = (prefix: string) => `${prefix}:engines`;
+const engineKey = (prefix: string, part?: 'image' | 'text') => (part ? `${prefix}:engines:${part}` : `${prefix}:engines`);
 
-/** A worker's findings; the last worker to start wins (every worker of a deployment shares one configuration). */
-export async function publishEngines(redis: Redis, prefix: string, report: Omit<EngineReport, 'at'>): Promise<void> {
-  await redis.set(engineKey(prefix), JSON.stringify({ ...report, at: Date.now() }));
+/**
+ * A worker's findings: the engines it made, each on its own (a pool with no image tool has found
+ * no image engine and says nothing of it); the last worker to start wins (every worker of a
+ * deployment shares one configuration).
+ */
+export async function publishEngines(redis: Redis, prefix: string, report: Partial<Omit<EngineReport, 'at'>>): Promise<void> {
+  const at = Date.now();
+  const parts = (['image', 'text'] as const).flatMap((part) => (report[part] ? [engineKey(prefix, part), JSON.stringify({ engine: report[part], at })] : []));
+  if (parts.length) await redis.mset(...parts);
 }
 
-/** What the workers found; the placeholders when no worker has said yet. */
-export async function readEngines(redis: Redis, prefix: string): Promise<EngineReport> {
-  const raw = await redis.get(engineKey(prefix));
-  if (raw) {
-    try {
-      return JSON.parse(raw) as EngineReport;
-    } catch {
-      // fall through: a torn value is treated as no report
-    }
+const parse = <T>(raw: string | null | undefined): T | null => {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null; // a torn value is treated as no report
   }
-  return { image: PLACEHOLDER_IMAGE_ENGINE, text: PLACEHOLDER_TEXT_ENGINE, at: 0 };
+};
+
+/** What the workers found; the placeholders where no worker has said yet. */
+export async function readEngines(redis: Redis, prefix: string): Promise<EngineReport> {
+  const [image, text, whole] = await redis.mget(engineKey(prefix, 'image'), engineKey(prefix, 'text'), engineKey(prefix));
+  type Part<O extends string> = { engine: EngineInfo<O>; at: number };
+  const i = parse<Part<ImageEngineOption>>(image);
+  const t = parse<Part<TextEngineOption>>(text);
+  // One report for both, as workers before pools wrote it (a rolling upgrade).
+  const older = parse<EngineReport>(whole);
+  return {
+    image: i?.engine ?? older?.image ?? PLACEHOLDER_IMAGE_ENGINE,
+    text: t?.engine ?? older?.text ?? PLACEHOLDER_TEXT_ENGINE,
+    at: Math.max(i?.at ?? 0, t?.at ?? 0, older?.at ?? 0),
+  };
 }

@@ -44,7 +44,7 @@ export function articleStyle(options: readonly string[], tone: ArticleTone, lang
 }
 
 export const articleProcessor = defineProcessor(articleTool, {
-  provider: (services) => services.text,
+  provider: (services) => services.text(),
   async process(run) {
     const { topic, length, prompt, tone, language } = run.input;
     await run.enter('ANALYZING');

@@ -6,7 +6,7 @@ import { store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
 
 export const backgroundRemovalProcessor = defineProcessor(backgroundRemovalTool, {
-  provider: (services) => services.images.background,
+  provider: async (services) => (await services.images()).background,
   async process(run) {
     const background = run.provider;
     await run.enter('ANALYZING');

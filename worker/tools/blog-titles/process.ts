@@ -17,7 +17,7 @@ export function titlesBrief(prompt: string): string {
 }
 
 export const blogTitlesProcessor = defineProcessor(blogTitlesTool, {
-  provider: (services) => services.text,
+  provider: (services) => services.text(),
   async process(run) {
     const { keyword, category, prompt } = run.input;
     await run.enter('ANALYZING');

@@ -43,7 +43,7 @@ export function requestFor(input: AskedFor, engine: Pick<EngineInfo, 'options'>)
 }
 
 export const imageProcessor = defineProcessor(imageTool, {
-  provider: (services) => services.images.generator,
+  provider: async (services) => (await services.images()).generator,
   async process(run) {
     const { style, publish, prompt } = run.input;
     const generator = run.provider;

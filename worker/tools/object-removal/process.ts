@@ -6,7 +6,7 @@ import { store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
 
 export const objectRemovalProcessor = defineProcessor(objectRemovalTool, {
-  provider: (services) => services.images.objects,
+  provider: async (services) => (await services.images()).objects,
   async process(run) {
     const objects = run.provider;
     const { object, uploadKey, maskKey } = run.input;

@@ -11,7 +11,7 @@ import { AppError, ErrorCode } from '../../../server/shared/platform/errors.js';
 const REVIEW_PROMPT = 'Review the following resume and provide constructive feedback on its strengths, weaknesses, and areas for improvement. Resume Content:\n\n';
 
 export const resumeReviewProcessor = defineProcessor(resumeReviewTool, {
-  provider: (services) => services.text,
+  provider: (services) => services.text(),
   async process(run) {
     const { uploadKey, filename, prompt } = run.input;
     await run.enter('ANALYZING');
