@@ -148,7 +148,7 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
     // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
     subscriptions: () => pubsub.listenerCount() + app.likes.delivery.extraSubscribers(),
     sockets: () => ws.wsServer.clients.size,
-    queueCounts: () => queues.counts(toolsFor(config).map((t) => t.kind)),
+    queueStats: () => queues.stats(toolsFor(config).map((t) => t.kind)),
   });
   expressApp.get('/metrics', async (req, res) => {
     if (config.METRICS_TOKEN && req.headers.authorization !== `Bearer ${config.METRICS_TOKEN}`) {

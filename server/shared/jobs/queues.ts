@@ -3,6 +3,23 @@ import type { Redis } from 'ioredis';
 import type { QueuePayload } from './job.kinds.js';
 import { createWebhookQueue, type WebhookJobData } from '../webhooks/queue.js';
 
+export interface QueueStats {
+  counts: { waiting: number; active: number; delayed: number; failed: number };
+  /** Since the oldest waiting job was queued (BullMQ's timestamp: a job re-queued after its worker died counts from its first queueing); 0 when none waits. */
+  oldestWaitingSeconds: number;
+}
+
+/**
+ * KEYS: a BullMQ queue's wait list, active list, delayed and failed sets; ARGV[1]: its job-key
+ * prefix. Jobs are pushed on the wait list's head and taken from its tail (RPOPLPUSH), so the
+ * tail is the oldest.
+ */
+const QUEUE_STATS = `
+local oldest = redis.call('LINDEX', KEYS[1], -1)
+local queuedAt = false
+if oldest then queuedAt = redis.call('HGET', ARGV[1] .. oldest, 'timestamp') end
+return { redis.call('LLEN', KEYS[1]), redis.call('LLEN', KEYS[2]), redis.call('ZCARD', KEYS[3]), redis.call('ZCARD', KEYS[4]), queuedAt }`;
+
 /** The API side of the tool queues: one BullMQ Queue per kind, made on first use; and the webhooks queue. */
 export class Queues {
   private readonly queues = new Map<string, Queue<QueuePayload>>();
@@ -43,9 +60,26 @@ export class Queues {
     return this.webhookQueue;
   }
 
-  /** Waiting/active/delayed/failed counts of every tool queue (for metrics). */
-  async counts(kinds: readonly string[]): Promise<Record<string, Record<string, number>>> {
-    const entries = await Promise.all(kinds.map(async (k) => [k, await this.get(k).getJobCounts('waiting', 'active', 'delayed', 'failed')] as const));
+  /**
+   * Each tool queue's jobs by state and how long its oldest waiting job has waited (for metrics):
+   * one Redis round trip per queue (QUEUE_STATS reads BullMQ's lists and sets as getJobCounts
+   * does, and the timestamp of the job at the wait list's far end, the next one a worker takes).
+   */
+  async stats(kinds: readonly string[], now = Date.now()): Promise<Record<string, QueueStats>> {
+    const entries = await Promise.all(
+      kinds.map(async (kind) => {
+        const key = (type: string) => this.get(kind).toKey(type);
+        const [waiting, active, delayed, failed, queuedAt] = (await this.connection.eval(QUEUE_STATS, 4, key('wait'), key('active'), key('delayed'), key('failed'), key(''))) as [
+          number,
+          number,
+          number,
+          number,
+          string | null,
+        ];
+        const oldestWaitingSeconds = queuedAt ? Math.max(0, (now - Number(queuedAt)) / 1000) : 0;
+        return [kind, { counts: { waiting, active, delayed, failed }, oldestWaitingSeconds }] as const;
+      }),
+    );
     return Object.fromEntries(entries);
   }
 

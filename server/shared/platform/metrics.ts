@@ -22,11 +22,14 @@ export function apiMetrics(registry: Registry) {
   };
 }
 
+/** A tool queue as a scrape sees it (Queues.stats). */
+interface QueueReading {
+  counts: Record<string, number>;
+  oldestWaitingSeconds: number;
+}
+
 /** Gauges read when Prometheus scrapes, from the live objects that know the answer. */
-export function liveGauges(
-  registry: Registry,
-  read: { subscriptions: () => number; sockets: () => number; queueCounts: () => Promise<Record<string, Record<string, number>>> },
-): void {
+export function liveGauges(registry: Registry, read: { subscriptions: () => number; sockets: () => number; queueStats: () => Promise<Record<string, QueueReading>> }): void {
   new Gauge({
     name: 'atelier_active_subscriptions',
     help: 'Open GraphQL subscriptions on this process',
@@ -43,13 +46,28 @@ export function liveGauges(
       this.set(read.sockets());
     },
   });
+  // Both queue gauges come from one reading per scrape (one Redis round trip per queue).
+  let reading: { at: number; stats: Promise<Record<string, QueueReading>> } | null = null;
+  const queueStats = () => {
+    if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), stats: read.queueStats() };
+    return reading.stats;
+  };
   new Gauge({
     name: 'atelier_queue_jobs',
-    help: 'Jobs in each tool queue by state',
+    help: 'Jobs in each tool queue by state (waiting, active, delayed, failed)',
     labelNames: ['queue', 'state'],
     registers: [registry],
     async collect() {
-      for (const [queue, counts] of Object.entries(await read.queueCounts())) for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+      for (const [queue, { counts }] of Object.entries(await queueStats())) for (const [state, n] of Object.entries(counts)) this.set({ queue, state }, n);
+    },
+  });
+  new Gauge({
+    name: 'atelier_queue_oldest_waiting_seconds',
+    help: 'How long the oldest waiting job of each tool queue has waited since it was queued (0: none waits)',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      for (const [queue, { oldestWaitingSeconds }] of Object.entries(await queueStats())) this.set({ queue }, oldestWaitingSeconds);
     },
   });
 }
