@@ -46,12 +46,10 @@ export function liveGauges(registry: Registry, read: { subscriptions: () => numb
       this.set(read.sockets());
     },
   });
-  // Both queue gauges come from one reading per scrape (one Redis round trip per queue).
-  let reading: { at: number; stats: Promise<Record<string, QueueReading>> } | null = null;
-  const queueStats = () => {
-    if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), stats: read.queueStats() };
-    return reading.stats;
-  };
+  // Both queue gauges come from one reading per scrape (one Redis round trip per queue): a
+  // scrape collects every metric at once, so the second gauge joins the first one's reading.
+  let reading: Promise<Record<string, QueueReading>> | null = null;
+  const queueStats = () => (reading ??= read.queueStats().finally(() => (reading = null)));
   new Gauge({
     name: 'atelier_queue_jobs',
     help: 'Jobs in each tool queue by state (waiting, active, delayed, failed)',
