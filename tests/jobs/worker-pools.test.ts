@@ -10,6 +10,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/shared/platform/config.js';
 import { PROCESS_ENV } from '../../server/shared/platform/constants.js';
+import { PLACEHOLDER_IMAGE_ENGINE, PLACEHOLDER_TEXT_ENGINE } from '../../server/shared/platform/engines.js';
 import { runnableTools } from '../../worker/tools/catalogue.js';
 import { isolatedDatabase } from '../helpers/database.js';
 import { gql, gqlOk, gqlUpload, signUp, spawnApiProcess, startStack, waitFor, wsClient } from '../helpers/server.js';
@@ -43,6 +44,13 @@ describe('WORKER_TOOLS', () => {
       // No image engine was looked for, so none was published; the text engine was.
       expect(await redis.get(`${config.REDIS_PREFIX}:engines:image`)).toBeNull();
       expect(JSON.parse((await redis.get(`${config.REDIS_PREFIX}:engines:text`))!)).toMatchObject({ engine: { name: 'local' } });
+      // The pages see the text engine it found and, of images, what another worker said: here
+      // a worker from before pools, which wrote both engines under one key.
+      const ENGINES = '{ engines { image { name label } text { name } } }';
+      expect((await gqlOk(stack.url, ENGINES)).engines).toEqual({ image: { name: 'local', label: PLACEHOLDER_IMAGE_ENGINE.label }, text: { name: 'local' } });
+      const comfy = { ...PLACEHOLDER_IMAGE_ENGINE, name: 'comfyui', label: 'ComfyUI · sdxl', placeholder: false };
+      await redis.set(`${config.REDIS_PREFIX}:engines`, JSON.stringify({ image: comfy, text: { ...PLACEHOLDER_TEXT_ENGINE, name: 'ollama' }, at: 1 }));
+      expect((await gqlOk(stack.url, ENGINES)).engines).toEqual({ image: { name: 'comfyui', label: 'ComfyUI · sdxl' }, text: { name: 'local' } });
       // BullMQ lists a queue's workers: only blog-titles has one, and no one delivers webhooks from this prefix.
       const queues = stack.server.app.services.queues;
       expect(await queues.get('blog-titles').getWorkersCount()).toBe(1);
