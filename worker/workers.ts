@@ -29,7 +29,7 @@ export interface RunningWorkers {
  * users cancel. Only the engines its tools use are made: a text pool never looks for an image engine.
  */
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
-  // First: a pool naming a tool there is not stops here, before anything is connected.
+  // First: a pool naming a tool that does not exist stops here, before anything is connected.
   const tools = runnableTools(config);
   const connection = createRedis(config.REDIS_URL, 'atelier-worker');
   const redis = createRedis(config.REDIS_URL, 'atelier-worker-cmd');
