@@ -16,6 +16,7 @@ import { reapAbandonedJobs } from './reaper.js';
 import { publishEngines } from '../server/shared/platform/engines.js';
 import { WebhookOutbox } from '../server/shared/webhooks/outbox.js';
 import { startWebhookWorker } from './webhooks/worker.js';
+import { WorkerDrain } from './drain.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -46,9 +47,10 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), log, config, storage }),
   };
 
+  const drain = new WorkerDrain(log);
   const workers = runnableTools(config).map((tool) => {
     const { processor, concurrency } = processorFor(services, tool);
-    return new Worker(tool.kind, processor, {
+    return new Worker(tool.kind, drain.track(tool.kind, processor), {
       connection,
       prefix: config.REDIS_PREFIX,
       concurrency,
@@ -83,7 +85,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     Math.min(60_000, config.JOB_REAP_AFTER_MS / 2),
   );
   sweep.unref();
-  const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST) : null;
+  // /metrics, and /healthz and /readyz (503 while draining) for probes.
+  const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST, { ready: () => !drain.draining }) : null;
   // What this worker makes images and text with, for the pages (the Engines query) and for whoever reads the log.
   const engines = { image: services.images.generator.engine, text: services.text.engine };
   await publishEngines(redis, config.REDIS_PREFIX, engines);
@@ -96,15 +99,18 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     'worker ready',
   );
 
+  let closing: Promise<void> | undefined;
   return {
     queues: workers.map((w) => w.name),
     services,
-    close: async () => {
-      clearInterval(sweep);
-      await Promise.all([...workers, webhookWorker].map((w) => w.close()));
-      await queues.close();
-      metricsServer?.close();
-      await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
-    },
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(sweep);
+        // No new jobs; running ones finish within WORKER_DRAIN_GRACE_MS or go back to their queue.
+        await drain.drain(workers, [webhookWorker], config.WORKER_DRAIN_GRACE_MS);
+        await queues.close();
+        metricsServer?.close();
+        await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
+      })()),
   };
 }
