@@ -35,6 +35,7 @@ import { toolsFor } from './shared/tools/catalogue.js';
 import { fileRoutes } from './modules/creation/creation.files.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
 import { healthRoutes } from './http/health.js';
+import { HttpDrain } from './http/drain.js';
 import { createArmor } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -129,11 +130,12 @@ interface EdgeRoutes {
   registry: Registry;
   ws: WebSocketServerHandle;
   queues: Queues;
+  drain: HttpDrain;
   log: Logger;
 }
 
 /** What comes before any API route: security headers, CORS, health, metrics, and the webhooks (which read their raw body). */
-function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsub, identity, app, registry, ws, queues, log }: EdgeRoutes): void {
+function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsub, identity, app, registry, ws, queues, drain, log }: EdgeRoutes): void {
   // Browsers on other origins get through only when listed; same-origin needs nothing.
   const allowed =
     config.CORS_ORIGINS?.split(',')
@@ -143,7 +145,7 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
   expressApp.use(rateLimitHeaders());
   expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600, exposedHeaders: [...RATE_LIMIT_HEADERS, 'Location', 'Idempotent-Replayed'] }));
-  expressApp.use(healthRoutes(db, redis));
+  expressApp.use(healthRoutes(db, redis, drain));
   liveGauges(registry, {
     // likeChanged subscribers share one listener per channel (like.delivery.ts): count each.
     subscriptions: () => pubsub.listenerCount() + app.likes.delivery.extraSubscribers(),
@@ -171,11 +173,13 @@ interface ApiRoutes {
   credentials: Credentials;
   app: App;
   apollo: ApolloServer<AppContext>;
+  /** Aborted when the server stops accepting connections (its event streams end). */
+  closing: AbortSignal;
   log: Logger;
 }
 
 /** The API: REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
-function mountApiRoutes(expressApp: express.Express, { config, db, redis, credentials, app, apollo, log }: ApiRoutes): void {
+function mountApiRoutes(expressApp: express.Express, { config, db, redis, credentials, app, apollo, closing, log }: ApiRoutes): void {
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
   const contextOf = (req: express.Request, who: Principal | null, token: string | undefined): AppContext & { origin: string } => ({
@@ -187,7 +191,7 @@ function mountApiRoutes(expressApp: express.Express, { config, db, redis, creden
   const rest = { credentials, log };
   const answer = { jobs: app.jobs, creations: app.creations };
   // The jobs API (docs/api-v1.md): its own errors (problem+json), the JSON parser's included.
-  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing };
+  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing, closing };
   expressApp.use('/api/v1', apiV1Routes(v1, toolsFor(config)), apiV1Errors(v1));
   expressApp.use(
     creationRoutes({ ...rest, creations: app.creations }),
@@ -239,6 +243,29 @@ async function apolloContext(
   }
 }
 
+/**
+ * Graceful drain (docs/deployment.md#rolling-deploys-and-drain): /readyz turns 503 and the server
+ * keeps serving for SHUTDOWN_DELAY_MS; then it stops accepting connections, closes its WebSockets
+ * with 1012 once their queries and mutations are answered, ends its event streams, and lets the
+ * requests in flight finish, for up to SHUTDOWN_GRACE_MS; what is left then is cut.
+ */
+async function drainServer(config: Config, log: Logger, drain: HttpDrain, ws: WebSocketServerHandle): Promise<void> {
+  const started = Date.now();
+  drain.begin();
+  log.info({ delayMs: config.SHUTDOWN_DELAY_MS, inFlight: drain.inFlight(), websockets: ws.wsServer.clients.size }, 'draining: /readyz answers 503');
+  if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+  log.info(
+    { graceMs: config.SHUTDOWN_GRACE_MS, inFlight: drain.inFlight(), connections: drain.open(), websockets: ws.wsServer.clients.size },
+    'draining: no new connections; closing WebSockets (1012) and event streams, finishing requests in flight',
+  );
+  drain.stopAccepting();
+  const [sockets, http] = await Promise.all([ws.drain(config.SHUTDOWN_GRACE_MS), drain.settle(config.SHUTDOWN_GRACE_MS)]);
+  await drain.closed(1000);
+  const summary = { websockets: sockets.closed, busyWebsockets: sockets.busy, requestsCut: http.cut, ms: Date.now() - started };
+  if (sockets.busy || http.cut) log.warn(summary, 'drained, cutting what the grace did not cover');
+  else log.info(summary, 'drained');
+}
+
 export async function startServer(config: Config, log: Logger = createLogger(config.LOG_LEVEL, 'api')): Promise<RunningServer> {
   const { db, redis, subscriber, pubsub, identity, credentials, queues, services } = await connect(config, log);
   const app = composeApp(services);
@@ -247,6 +274,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const feedPages = new FeedPageCache(schema, armor.validationRules);
   const expressApp = express();
   const httpServer = httpServerFor(config, expressApp);
+  const drain = new HttpDrain(httpServer);
   const registry = createRegistry('api');
   const metrics = apiMetrics(registry);
   const ws = startWebSocketServer({
@@ -276,10 +304,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     viewerOf: (context) => context.user?.id ?? null,
     anonymous: (context) => createContext(app, null, context.ip),
   });
-  const apollo = createApollo({ schema, config, log, armor, metrics, httpServer, plugins: [feed], disposeWebSockets: async () => void (await ws.dispose()) });
+  const apollo = createApollo({ schema, config, log, armor, metrics, plugins: [feed], disposeWebSockets: async () => void (await ws.dispose()) });
   await apollo.start();
-  mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, log });
-  mountApiRoutes(expressApp, { config, db, redis, credentials, app, apollo, log });
+  mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, drain, log });
+  mountApiRoutes(expressApp, { config, db, redis, credentials, app, apollo, closing: drain.closing, log });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;
@@ -288,10 +316,12 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await apollo.stop(); // drains HTTP and closes the WebSocket server's clients
+      await drainServer(config, log, drain, ws);
+      await apollo.stop();
       ws.wsServer.close();
       await queues.close().catch(() => undefined);
       await Promise.allSettled([db.$disconnect(), redis.quit(), subscriber.quit()]);
+      log.info('closed');
     })());
 
   return { app, httpServer, port, url: `http://127.0.0.1:${port}`, close };

@@ -2,8 +2,10 @@
 // read of its row). Idempotent by job id: a job re-run after its worker died (stalled-job
 // recovery) either finds it already ended (its first report is refused) or does it again,
 // and the creation is written in the same statement that completes the job, guarded by the
-// job's phase and the creation's unique jobId — one creation, never two.
-import { UnrecoverableError, type Job as QueueJob, type Processor } from 'bullmq';
+// job's phase and the creation's unique jobId — one creation, never two. A worker shutting down
+// hands a job it could not finish in its grace back to the queue (HAND_BACK): the run stops where
+// it is, leaving the job live, its text in Redis and its uploads, and another worker resumes it.
+import { UnrecoverableError, WaitingError, type Job as QueueJob, type Processor } from 'bullmq';
 import { AppError } from '../server/shared/platform/errors.js';
 import { isDatabaseUnavailable } from '../server/shared/db/unavailable.js';
 import { isTerminal, readJobText } from '../server/shared/jobs/job.events.js';
@@ -19,7 +21,12 @@ import { parseInput } from '../server/shared/platform/validation.js';
 import type { WorkerServices } from './context.js';
 import { JobStopped, Reporter } from './reporter.js';
 
-export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'already-ended';
+export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'already-ended' | 'handed-back';
+
+/** The abort reason of a job its worker gives back to the queue because it is shutting down (worker/drain.ts). */
+export const HAND_BACK = 'handed back: its worker is shutting down';
+/** What its followers read meanwhile. */
+export const HANDED_BACK_NOTE = 'Moving to another worker…';
 
 /** Where streamed or stepped work inside PROCESSING ends (FINALIZING starts at or above it). */
 const PROCESSING_ENDS_AT = 90;
@@ -34,9 +41,17 @@ export async function processorFor(services: WorkerServices, tool: Tool): Promis
   const provider = await tool.provider(services);
   const own = (provider as { concurrency?: number } | null)?.concurrency;
   return {
-    processor: (queueJob: QueueJob<QueuePayload>, _token?: string, cancelSignal?: AbortSignal) =>
-      // A job's first run (not a retry, not taken back from a worker that died) has streamed nothing yet.
-      runJob(services, queueJob.data, tool, provider, cancelSignal, queueJob.attemptsMade === 0 && queueJob.stalledCounter === 0),
+    processor: async (queueJob: QueueJob<QueuePayload>, token?: string, cancelSignal?: AbortSignal) => {
+      // A job's first run (not a retry, not taken back from a worker that died or handed back by
+      // one shutting down: each start counts in attemptsStarted) has streamed nothing yet.
+      const firstRun = queueJob.attemptsMade === 0 && queueJob.stalledCounter === 0 && queueJob.attemptsStarted <= 1;
+      const outcome = await runJob(services, queueJob.data, tool, provider, cancelSignal, firstRun);
+      if (outcome !== 'handed-back') return outcome;
+      // Back to the head of its queue, at once: the next free worker resumes it (BullMQ's manual
+      // move; the WaitingError tells this worker the job is no longer its own).
+      await queueJob.moveToWait(token);
+      throw new WaitingError(HAND_BACK);
+    },
     concurrency: Math.min(services.config.WORKER_CONCURRENCY, own ?? Infinity),
   };
 }
@@ -122,6 +137,12 @@ export async function runJob(
     // The work stored files but the job did not complete with them (cancelled, timed out, or its
     // end could not be saved): nobody will see them. Files a saved creation points at stay.
     if (result) await discardFiles(services, result);
+    if (cancelSignal?.aborted && cancelSignal.reason === HAND_BACK && !(e instanceof JobStopped)) {
+      // Its worker is shutting down: stop here and leave the job live (text, uploads) for the next run.
+      log.info({ jobId, kind: job.kind }, 'job handed back to its queue');
+      await report.note(HANDED_BACK_NOTE).catch(() => undefined);
+      return finished('handed-back');
+    }
     if (e instanceof JobStopped || cancelSignal?.aborted) {
       // Ended elsewhere (its owner cancelled it): Redis already says so, its end was announced.
       await tidy();

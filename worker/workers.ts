@@ -16,6 +16,7 @@ import { reapAbandonedJobs } from './reaper.js';
 import { publishEngines } from '../server/shared/platform/engines.js';
 import { WebhookOutbox } from '../server/shared/webhooks/outbox.js';
 import { startWebhookWorker } from './webhooks/worker.js';
+import { WorkerDrain } from './drain.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -55,9 +56,10 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   };
 
   const processors = await Promise.all(tools.map((tool) => processorFor(services, tool)));
+  const drain = new WorkerDrain(log);
   const workers = tools.map((tool, i) => {
     const { processor, concurrency } = processors[i]!;
-    return new Worker(tool.kind, processor, {
+    return new Worker(tool.kind, drain.track(tool.kind, processor), {
       connection,
       prefix: config.REDIS_PREFIX,
       concurrency,
@@ -94,7 +96,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     Math.min(60_000, config.JOB_REAP_AFTER_MS / 2),
   );
   sweep.unref();
-  const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST) : null;
+  // /metrics, and /healthz and /readyz (503 while draining) for probes.
+  const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST, { ready: () => !drain.draining }) : null;
   // What this worker makes images and text with (the engines its tools made), for the pages (the Engines query) and for whoever reads the log.
   const engines = { image: (await images)?.generator.engine, text: (await text)?.engine };
   await publishEngines(redis, config.REDIS_PREFIX, engines);
@@ -114,15 +117,18 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     'worker ready',
   );
 
+  let closing: Promise<void> | undefined;
   return {
     queues: workers.map((w) => w.name),
     services,
-    close: async () => {
-      clearInterval(sweep);
-      await Promise.all(all.map((w) => w.close()));
-      await queues.close();
-      metricsServer?.close();
-      await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
-    },
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(sweep);
+        // No new jobs; running ones finish within WORKER_DRAIN_GRACE_MS or go back to their queue.
+        await drain.drain(workers, webhookWorker ? [webhookWorker] : [], config.WORKER_DRAIN_GRACE_MS);
+        await queues.close();
+        metricsServer?.close();
+        await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);
+      })()),
   };
 }

@@ -10,7 +10,9 @@
 // added on the last event). A client that reconnects with Last-Event-ID gets the current progress
 // and only the text it lacks: the hash tells whether its text is still the job's (a retried
 // worker may rewrite it; then the whole text comes again at offset 0). After "-end" the answer is
-// 204, which tells EventSource to stop reconnecting. Comments keep idle connections open.
+// 204, which tells EventSource to stop reconnecting. Comments keep idle connections open. A
+// server shutting down ends its streams (after a short `retry:`), so their clients reconnect to
+// another one and resume there (docs/deployment.md#rolling-deploys-and-drain).
 import type { Request, Response } from 'express';
 import type { JobEvent } from '../shared/platform/pubsub.js';
 import { isTerminal } from '../shared/jobs/job.events.js';
@@ -22,6 +24,8 @@ import { statusOf } from '../shared/jobs/job-json.js';
 export const SSE_HEARTBEAT_MS = 15_000;
 /** How long EventSource waits before reconnecting after a dropped connection. */
 export const SSE_RETRY_MS = 2_000;
+/** The wait a stream ended by a server shutting down asks for: soon, spread so its clients do not all come at once. */
+export const sseRestartRetryMs = (random = Math.random) => 250 + Math.floor(random() * 750);
 
 /** FNV-1a (32 bits) over UTF-16 code units, continued from `from`. */
 export function fnv1a(text: string, from = 0x811c9dc5): number {
@@ -79,6 +83,8 @@ export interface StreamDeps {
   /** The job as the API answers it, once it has ended (with its creation). */
   finalJob: () => Promise<JobJson>;
   heartbeatMs?: number;
+  /** Aborted when this server shuts down: the stream ends, and its client reconnects (with Last-Event-ID) elsewhere. */
+  closing?: AbortSignal;
 }
 
 /** Writes the stream until the job ends or the client goes; `resume` is the client's Last-Event-ID. */
@@ -91,6 +97,12 @@ export async function streamJobEvents(req: Request, res: Response, jobId: string
   const gone = () => void iterator.return?.();
   req.on('close', gone);
   res.on('close', gone);
+  const restart = () => {
+    if (!res.writableEnded) res.write(`retry: ${sseRestartRetryMs()}\n: this server is shutting down; reconnect\n\n`);
+    gone();
+  };
+  if (deps.closing?.aborted) restart();
+  else deps.closing?.addEventListener('abort', restart, { once: true });
   const client = new ClientText();
   let shown: string | null = null;
   try {
@@ -117,6 +129,7 @@ export async function streamJobEvents(req: Request, res: Response, jobId: string
     clearInterval(heartbeat);
     req.off('close', gone);
     res.off('close', gone);
+    deps.closing?.removeEventListener('abort', restart);
     await iterator.return?.();
     res.end();
   }

@@ -32,6 +32,8 @@ export interface ApiV1Deps extends RestDeps {
   jobs: JobService;
   creations: CreationService;
   billing: BillingService;
+  /** Aborted when this server shuts down: event streams end then (their clients reconnect elsewhere). */
+  closing?: AbortSignal;
 }
 
 type Handler = (req: AuthedRequest, res: Response) => Promise<unknown>;
@@ -120,7 +122,7 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
         if (!job) throw jobNotFound();
         return toJson(job, req.user.id);
       };
-      await streamJobEvents(req, res, id, resume, { events: deps.jobs.progress(id, req.user.id), finalJob });
+      await streamJobEvents(req, res, id, resume, { events: deps.jobs.progress(id, req.user.id), finalJob, closing: deps.closing });
     }),
   );
 

@@ -2,11 +2,12 @@
 import 'reflect-metadata';
 import { loadConfig } from '../shared/platform/config.js';
 import { createLogger } from '../shared/platform/logger.js';
-import { exitGracefully, requireDependencies } from '../shared/platform/process.js';
+import { exitGracefully, requireDependencies, shutdownBudgetMs } from '../shared/platform/process.js';
 import { startServer } from '../app.js';
 
 const config = loadConfig();
 const log = createLogger(config.LOG_LEVEL, 'api');
 await requireDependencies(config);
 const server = await startServer(config, log);
-exitGracefully(log, () => server.close());
+// SIGTERM drains it first (docs/deployment.md#rolling-deploys-and-drain).
+exitGracefully(log, () => server.close(), shutdownBudgetMs(config, 'api'));

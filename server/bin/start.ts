@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../shared/platform/config.js';
 import { PROCESS_ENV } from '../shared/platform/constants.js';
 import { createLogger } from '../shared/platform/logger.js';
-import { requireDependencies } from '../shared/platform/process.js';
+import { requireDependencies, shutdownBudgetMs } from '../shared/platform/process.js';
 import { applyMigrations } from '../shared/db/migrations.js';
 import { isClientBuilt } from '../http/client.js';
 import { supervise } from './supervisor.js';
@@ -31,8 +31,9 @@ if (!isClientBuilt()) {
 
 const children = supervise(
   [
-    { name: 'api', script: 'server/bin/api.ts', env: PROCESS_ENV },
-    { name: 'worker', script: 'worker/main.ts', env: PROCESS_ENV },
+    // Each drains before it exits (docs/deployment.md#rolling-deploys-and-drain): SIGKILL only past its own budget.
+    { name: 'api', script: 'server/bin/api.ts', env: PROCESS_ENV, stopTimeoutMs: shutdownBudgetMs(config, 'api') + 2000 },
+    { name: 'worker', script: 'worker/main.ts', env: PROCESS_ENV, stopTimeoutMs: shutdownBudgetMs(config, 'worker') + 2000 },
   ],
   root,
   log,

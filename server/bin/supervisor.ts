@@ -13,7 +13,7 @@ export const RESTART = {
   maxDelayMs: 30_000,
   /** A child that stayed up this long was healthy: its next restart waits minDelayMs again. */
   resetAfterMs: 10_000,
-  /** A stopping child gets its own graceful shutdown (SHUTDOWN_TIMEOUT_MS), then SIGKILL. */
+  /** A stopping child gets its own graceful shutdown (SHUTDOWN_TIMEOUT_MS, unless its spec says longer), then SIGKILL. */
   stopTimeoutMs: SHUTDOWN_TIMEOUT_MS + 2000,
 };
 
@@ -30,6 +30,8 @@ export interface ChildSpec {
   script: string;
   /** Environment defaults for this child (the supervisor's own environment wins). */
   env?: Record<string, string>;
+  /** How long a stopping child may drain and shut down before SIGKILL (default RESTART.stopTimeoutMs). */
+  stopTimeoutMs?: number;
 }
 
 export interface Supervisor {
@@ -74,13 +76,13 @@ export function supervise(specs: ChildSpec[], cwd: string, log: Logger): Supervi
     });
   };
 
-  const end = (child: ChildProcess, name: string) =>
+  const end = (child: ChildProcess, name: string, stopTimeoutMs = RESTART.stopTimeoutMs) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       const force = setTimeout(() => {
         log.warn({ child: name, pid: child.pid }, 'child did not stop in time; SIGKILL');
         child.kill('SIGKILL');
-      }, RESTART.stopTimeoutMs);
+      }, stopTimeoutMs);
       child.once('exit', () => {
         clearTimeout(force);
         resolve();
@@ -93,7 +95,7 @@ export function supervise(specs: ChildSpec[], cwd: string, log: Logger): Supervi
     stop: async () => {
       stopping = true;
       for (const s of slots) clearTimeout(s.timer);
-      await Promise.all(slots.map((s) => s.child && end(s.child, s.spec.name)));
+      await Promise.all(slots.map((s) => s.child && end(s.child, s.spec.name, s.spec.stopTimeoutMs)));
     },
     kill: () => {
       for (const s of slots) s.child?.kill('SIGKILL');

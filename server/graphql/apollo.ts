@@ -1,10 +1,8 @@
 // Apollo Server as the API runs it: the error shapes clients get, and the plugins that time
 // requests, answer 503 when a dependency is down and keep subscriptions on the WebSocket.
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule } from 'graphql';
-import type { Server } from 'node:http';
 import type { AppContext } from '../compose.js';
 import { unavailableError } from '../http/service-unavailable.js';
 import { retryAfterOf } from '../http/rate-limit-headers.js';
@@ -105,16 +103,19 @@ export interface ApolloOptions {
   log: Logger;
   armor: { validationRules: ValidationRule[]; plugins: unknown[] };
   metrics: ApiMetrics;
-  httpServer: Server;
   /** Run after the error and timing plugins (the feed's kept pages). */
   plugins: ApolloServerPlugin<AppContext>[];
   /** Closes the WebSocket server's clients when Apollo drains. */
   disposeWebSockets: () => Promise<void>;
 }
 
-export function createApollo({ schema, config, log, armor, metrics, httpServer, plugins, disposeWebSockets }: ApolloOptions): ApolloServer<AppContext> {
+export function createApollo({ schema, config, log, armor, metrics, plugins, disposeWebSockets }: ApolloOptions): ApolloServer<AppContext> {
   return new ApolloServer<AppContext>({
     schema,
+    // The process's own shutdown drains the server and then stops Apollo (server/app.ts: close);
+    // Apollo's handler would stop it under that drain and re-raise the signal, killing the process
+    // before its connections are closed.
+    stopOnTerminationSignals: false,
     introspection: config.GRAPHQL_INTROSPECTION,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
@@ -128,7 +129,6 @@ export function createApollo({ schema, config, log, armor, metrics, httpServer, 
       retryAfterHeader,
       subscriptionsOverWebSocket,
       ...plugins,
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used; Apollo's default cache-control plugin would still wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),

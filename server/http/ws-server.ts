@@ -22,6 +22,7 @@ import { sharedSubscribe } from '../graphql/shared-subscriptions/shared-subscrib
 import type { FrameSink } from '../graphql/shared-subscriptions/subscription-frames.js';
 import { UserSockets, WS_TOO_MANY_CONNECTIONS, type UserSocket } from './ws-connections.js';
 import { SubscriptionSlots, type SocketSlots } from './ws-subscriptions.js';
+import { WebSocketDrain } from './ws-drain.js';
 
 interface Options {
   httpServer: Server;
@@ -59,6 +60,8 @@ type Extra = {
   /** The API key the socket was opened with (its scopes limit every operation). */
   apiKey?: ApiKeyGrant | null;
   slots?: SocketSlots;
+  /** Its queries and mutations being answered now (ids): a draining server closes the socket once they are done. */
+  running?: Set<string>;
 };
 
 /** Writes a frame to a socket; past SOCKET_BEHIND_BYTES unsent, waits for it to drain. */
@@ -119,7 +122,16 @@ async function admitSocket(
   }
   ctx.extra.address = addressOf(ctx.extra.request);
   ctx.extra.slots = slots.forSocket(ctx.extra.address);
+  ctx.extra.running = new Set();
   return true;
+}
+
+/** connection_init: refused with 1012 while the server drains (connect to another one), else admitSocket. */
+async function connectSocket(ctx: Parameters<typeof admitSocket>[0], draining: WebSocketDrain, admission: Admission): Promise<boolean> {
+  if (!draining.admits(ctx.extra.socket)) return false;
+  const admitted = await admitSocket(ctx, admission);
+  if (admitted && ctx.extra.running) draining.admitted(ctx.extra.socket, ctx.extra.running);
+  return admitted;
 }
 
 export function startWebSocketServer(o: Options) {
@@ -134,6 +146,7 @@ export function startWebSocketServer(o: Options) {
   const payload = (result: ExecutionResult) => (result.errors?.length ? { ...result, errors: format(result.errors) } : result);
   /** Each operation's context → where its frames can be written (see sharedSubscribe). */
   const sinks = new WeakMap<object, FrameSink>();
+  const draining = new WebSocketDrain();
 
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -145,7 +158,10 @@ export function startWebSocketServer(o: Options) {
         if (Array.isArray(args) || !ctx.extra.slots) return args;
         const slotted = ctx.extra.slots;
         const take = () => {
-          if (getOperationAST(args.document, args.operationName)?.operation !== 'subscription') return args;
+          if (getOperationAST(args.document, args.operationName)?.operation !== 'subscription') {
+            ctx.extra.running?.add(id); // a draining server answers it before closing the socket
+            return args;
+          }
           const refused = slots.acquire(slotted, id, (other) => other in ctx.subscriptions);
           return refused ? [refused] : args;
         };
@@ -158,6 +174,7 @@ export function startWebSocketServer(o: Options) {
       },
       onComplete: (ctx, id) => {
         if (ctx.extra.slots) slots.release(ctx.extra.slots, id);
+        if (ctx.extra.running?.delete(id)) draining.answered(ctx.extra.socket);
       },
       // Errors leave through the same formatter as on HTTP: codes kept, internals (Prisma's
       // messages, file paths) never sent; a database outage reads SERVICE_UNAVAILABLE.
@@ -168,11 +185,12 @@ export function startWebSocketServer(o: Options) {
       subscribe: (args) => sharedSubscribe(args, sinks.get(args.contextValue as object)),
       // A socket that has not sent connection_init (with its token) by then is closed (4408).
       connectionInitWaitTimeout: 5_000,
-      onConnect: (ctx) => admitSocket(ctx, { credentials, accounts, slots, addressOf: o.addressOf }),
+      onConnect: (ctx) => connectSocket(ctx, draining, { credentials, accounts, slots, addressOf: o.addressOf }),
       onClose: (ctx) => {
         if (ctx.extra.account) accounts.delete(ctx.extra.account);
         if (ctx.extra.slots) slots.releaseAll(ctx.extra.slots);
-        ctx.extra.account = ctx.extra.slots = undefined;
+        draining.closed(ctx.extra.socket);
+        ctx.extra.account = ctx.extra.slots = ctx.extra.running = undefined;
       },
       // Read per operation: a socket speaks as its account's latest row.
       context: (ctx, id): AppContext => {
@@ -207,6 +225,7 @@ export function startWebSocketServer(o: Options) {
     accounts,
     slots,
     refreshUsers,
+    drain: (graceMs: number) => draining.drain(wsServer, graceMs),
     dispose: async () => {
       clearInterval(sweep);
       await disposable.dispose();

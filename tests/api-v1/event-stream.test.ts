@@ -1,7 +1,8 @@
 // The jobs API's Server-Sent Events writer (server/api-v1/events.ts) on its own, fed made-up job
 // events over a real HTTP connection and read by eventsource-parser: heartbeats while idle, a
 // worker's rewrite of the text passed on (offset before the end), a resume whose text is no longer
-// the job's given the whole text again, and a dropped client ending the job's following.
+// the job's given the whole text again, a dropped client ending the job's following, and a server
+// shutting down ending its streams so their clients resume elsewhere.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -15,7 +16,7 @@ const JOB = '00000000-0000-4000-8000-000000000001';
 const event = (phase: JobEvent['phase'], offset: number, delta: string, percent = 50): JobEvent => ({ jobId: JOB, phase, percent, delta, offset, message: null, creationId: null });
 
 /** What the next request's stream is fed: its events, each after a pause. */
-let script: { events: JobEvent[]; pauseMs: number } = { events: [], pauseMs: 0 };
+let script: { events: JobEvent[]; pauseMs: number; closing?: AbortSignal } = { events: [], pauseMs: 0 };
 let stopped = false;
 let server: Server;
 let url: string;
@@ -23,7 +24,7 @@ let url: string;
 beforeAll(async () => {
   const app = express();
   app.get('/events', async (req, res) => {
-    const { events, pauseMs } = script;
+    const { events, pauseMs, closing } = script;
     async function* feed() {
       try {
         for (const e of events) {
@@ -35,7 +36,7 @@ beforeAll(async () => {
       }
     }
     const finalJob = async () => ({ id: JOB, object: 'job', status: 'completed' }) as JobJson;
-    await streamJobEvents(req, res, JOB, parseLastEventId(req.get('last-event-id')), { events: feed(), finalJob, heartbeatMs: 20 });
+    await streamJobEvents(req, res, JOB, parseLastEventId(req.get('last-event-id')), { events: feed(), finalJob, heartbeatMs: 20, closing });
   });
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,5 +80,26 @@ describe('the event stream', () => {
     const read = await readEvents(await open(), (_e, all) => all.length >= 3);
     expect(read.ended).toBe(false);
     await expect.poll(() => stopped, { timeout: 2_000 }).toBe(true);
+  });
+
+  it('ends when its server shuts down, asking the client to come back soon, and the client resumes where it was', async () => {
+    stopped = false;
+    const shutdown = new AbortController();
+    script = { pauseMs: 30, closing: shutdown.signal, events: Array.from({ length: 200 }, (_, i) => event('PROCESSING', i, 'x')) };
+    const reading = readEvents(await open());
+    setTimeout(() => shutdown.abort(), 200);
+    const read = await reading;
+    // Ended by the server, not the client, with a retry sooner than the usual 2 s.
+    expect(read.ended).toBe(true);
+    expect(read.events.at(-1)?.event).not.toBe('completed');
+    expect(read.retry).toBeGreaterThanOrEqual(250);
+    expect(read.retry).toBeLessThan(1000);
+    expect(read.comments.map((c) => c.trim())).toContain('this server is shutting down; reconnect');
+    expect(stopped).toBe(true);
+    // Another server takes the Last-Event-ID and sends only what is missing.
+    const had = applyDeltas(read.events);
+    script = { pauseMs: 0, events: [event('PROCESSING', 0, `${had}xyz`), event('COMPLETED', had.length + 3, '', 100)] };
+    const resumed = await readEvents(await open(read.events.at(-1)!.id));
+    expect(resumed.events.filter((e) => e.event === 'delta').map((e) => JSON.parse(e.data))).toEqual([{ job_id: JOB, offset: had.length, delta: 'xyz' }]);
   });
 });

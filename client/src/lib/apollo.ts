@@ -9,6 +9,7 @@ import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { OperationTypeNode } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import { getAuthToken } from './authToken';
+import { reconnectPolicy } from './reconnect';
 import { uploadFetch } from './uploadFetch';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -37,10 +38,13 @@ function webSocketUrl(): string {
  * Closing with a non-fatal code makes the client reconnect (re-reading connectionParams)
  * and resubscribe whatever is still active (the restart recipe from graphql-ws's docs).
  * With no open socket there is nothing to do: graphql-ws reads connectionParams only after
- * a socket opens, so the next connection carries the new token anyway.
+ * a socket opens, so the next connection carries the new token anyway. A server shutting
+ * down closes with 1012: the client comes back within a second, to another server, and its
+ * subscriptions resume there (lib/reconnect).
  */
 function createRestartableClient(): { client: Client; restart: () => void } {
   let socket: WebSocket | null = null;
+  const reconnect = reconnectPolicy();
   const client = createClient({
     url: webSocketUrl,
     lazy: true,
@@ -48,12 +52,16 @@ function createRestartableClient(): { client: Client; restart: () => void } {
     // them on one socket instead of connecting (and authenticating) again for each.
     lazyCloseTimeout: 10_000,
     connectionParams: authorizationHeader,
+    retryAttempts: reconnect.retryAttempts,
+    retryWait: reconnect.retryWait,
+    shouldRetry: reconnect.shouldRetry,
     on: {
       opened: (opened) => {
         socket = opened as WebSocket;
       },
-      closed: () => {
+      closed: (event) => {
         socket = null;
+        reconnect.closed(event);
       },
     },
   });

@@ -14,6 +14,9 @@ import {
   UPLOAD_IDLE_TIMEOUT_MS_DEFAULT,
   UPLOAD_MAX_CONCURRENT_DEFAULT,
   HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT,
+  SHUTDOWN_DELAY_MS_DEFAULT,
+  SHUTDOWN_GRACE_MS_DEFAULT,
+  WORKER_DRAIN_GRACE_MS_DEFAULT,
   FILE_URL_TTL_SECONDS_DEFAULT,
   IMAGE_MAX_PIXELS_DEFAULT,
   PDF_READ_TIMEOUT_MS_DEFAULT,
@@ -186,6 +189,16 @@ const schema = z.object({
   /** How often the users behind open sockets are re-read: a deleted user's sockets close (4403) within this. */
   WS_REAUTH_INTERVAL_MS: z.coerce.number().int().min(100).default(WS_REAUTH_INTERVAL_MS_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
+  /**
+   * Graceful drain (docs/deployment.md#rolling-deploys-and-drain). On SIGTERM an API answers /readyz
+   * with 503 at once and keeps serving for SHUTDOWN_DELAY_MS (so a balancer polling readiness stops
+   * sending it new work), then stops accepting connections, closes its WebSockets with 1012 and ends
+   * its event streams, and lets in-flight requests finish for up to SHUTDOWN_GRACE_MS.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(SHUTDOWN_DELAY_MS_DEFAULT),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(SHUTDOWN_GRACE_MS_DEFAULT),
+  /** On SIGTERM a worker takes no new job and gives its running ones this long to finish; then it puts them back in their queue for another worker. */
+  WORKER_DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(WORKER_DRAIN_GRACE_MS_DEFAULT),
   /** How long an idle keep-alive connection stays open: longer than any client or proxy in front keeps its own. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT),
   /**

@@ -34,8 +34,16 @@ export const WS_REAUTH_INTERVAL_MS_DEFAULT = 30_000;
 
 /** How long /readyz waits for each dependency. */
 export const READINESS_TIMEOUT_MS = 1500;
-/** How long a graceful shutdown may take before the process exits anyway. */
+/**
+ * How long closing a process's connections (Postgres, Redis, queues) may take once it has
+ * drained, before it exits anyway: its whole shutdown may last its drain (below) plus this.
+ */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Graceful drain (docs/deployment.md#rolling-deploys-and-drain): an API's readiness-fails-first window, and how long its in-flight requests may take. */
+export const SHUTDOWN_DELAY_MS_DEFAULT = 0;
+export const SHUTDOWN_GRACE_MS_DEFAULT = 10_000;
+/** How long a stopping worker lets its running jobs finish before it puts them back in their queue. */
+export const WORKER_DRAIN_GRACE_MS_DEFAULT = 30_000;
 
 /** Jobs (docs/architecture.md, §3). */
 export const JOB_TIMEOUT_MS_DEFAULT = 120_000;

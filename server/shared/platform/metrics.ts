@@ -92,9 +92,15 @@ export function workerMetrics(registry: Registry) {
 }
 export type WorkerMetrics = ReturnType<typeof workerMetrics>;
 
-/** A tiny server for a worker's /metrics. */
-export function serveMetrics(registry: Registry, port: number, host: string): Promise<Server> {
+/** A tiny server for a worker's /metrics (and, given `health`, its /healthz and /readyz). */
+export function serveMetrics(registry: Registry, port: number, host: string, health?: { ready: () => boolean }): Promise<Server> {
   const server = createServer(async (req, res) => {
+    // A worker's probes: /healthz while the process runs, /readyz 503 once it drains.
+    if (health && (req.url === '/healthz' || req.url === '/readyz')) {
+      const ready = req.url === '/healthz' || health.ready();
+      res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ok' : 'draining' }));
+      return;
+    }
     if (req.url !== '/metrics') {
       res.writeHead(404).end();
       return;

@@ -2,6 +2,7 @@
 // A tool's job before the server has answered: its upload shows its progress, and Cancel
 // works — aborting a request still sending its files, or cancelling the job it started.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Observable, type Subscriber } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apolloClient, resetSession } from '../../lib/apollo';
 import { JobProgress } from './components/JobProgress';
@@ -91,5 +92,49 @@ describe('JobProgress before the job has started', () => {
     render(<JobProgress job={jobSnapshot({ status: 'running', jobId: 'j1', phase: 'PROCESSING', percent: 40, message: 'Filling' })} onCancel={() => {}} />);
     expect(screen.getByRole('status').textContent).toBe('Processing · Filling');
     expect(screen.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow')).toBe('40');
+  });
+});
+
+describe('jobStore across a reconnect', () => {
+  /** The job's progress subscription, fed by the test: one stream, as GraphQLWsLink gives it across reconnects. */
+  function followedJob(slot: string) {
+    let sink!: Subscriber<unknown>;
+    vi.spyOn(apolloClient, 'subscribe').mockImplementation((() => new Observable((o) => void (sink = o))) as unknown as typeof apolloClient.subscribe);
+    const outcome = jobStore.run(slot, async () => ({ id: 'job-9', phase: 'QUEUED', percent: 0 }));
+    const event = (phase: string, offset: number, delta: string, creation: Record<string, unknown> | null = null) =>
+      sink.next({ data: { jobProgress: { __typename: 'JobProgress', jobId: 'job-9', phase, percent: 50, delta, offset, message: null, preview: null, creation } } });
+    return { event, outcome };
+  }
+
+  it("takes the first event after a resubscription (the job's state with all its text) without repeating text", async () => {
+    const { event } = followedJob('r1');
+    await vi.waitFor(() => expect(apolloClient.subscribe).toHaveBeenCalled());
+    event('PROCESSING', 0, 'Tide pools ');
+    event('PROCESSING', 11, 'hold ');
+    // The server closed the socket (1012); graphql-ws resubscribed on another server, whose
+    // first event is the current state: all the text so far, at offset 0.
+    event('PROCESSING', 0, 'Tide pools hold small ');
+    expect(jobStore.get('r1')).toMatchObject({ status: 'running', text: 'Tide pools hold small ' });
+    event('PROCESSING', 22, 'worlds.');
+    expect(jobStore.get('r1').text).toBe('Tide pools hold small worlds.');
+  });
+
+  it('ends with the saved creation when the job completed while the socket was away', async () => {
+    const { event, outcome } = followedJob('r2');
+    await vi.waitFor(() => expect(apolloClient.subscribe).toHaveBeenCalled());
+    event('PROCESSING', 0, 'Tide ');
+    const creation = {
+      __typename: 'Creation',
+      id: 'c1',
+      type: 'ARTICLE',
+      prompt: 'p',
+      content: 'Tide pools.',
+      provider: 'local',
+      placeholder: true,
+      madeBy: 'x',
+      createdAt: '2026-01-01',
+    };
+    event('COMPLETED', 0, 'Tide pools.', creation);
+    expect(await outcome).toMatchObject({ status: 'completed', text: 'Tide pools.', creation: { id: 'c1' } });
   });
 });
