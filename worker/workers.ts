@@ -1,4 +1,5 @@
 import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Config } from '../server/shared/platform/config.js';
 import { createDb } from '../server/shared/db/prisma.js';
 import type { Logger } from '../server/shared/platform/logger.js';
@@ -22,6 +23,37 @@ export interface RunningWorkers {
   queues: string[];
   services: WorkerServices;
   close(): Promise<void>;
+}
+
+/** Aborts the jobs their owners cancel that run here (JobService.cancel publishes them). */
+async function listenForCancels(cancels: Redis, prefix: string, workers: Worker[], log: Logger): Promise<void> {
+  cancels.on('message', (_ch: string, message: string) => {
+    const { jobId } = JSON.parse(message) as { jobId: string };
+    for (const w of workers) if (w.cancelJob(jobId, 'cancelled by its owner')) log.info({ jobId }, 'job cancelled');
+  });
+  // Subscribed once connected: a SUBSCRIBE sent while ioredis still runs its ready check makes
+  // that check fail ("Connection in subscriber mode") and cancels are then never heard.
+  if (cancels.status !== 'ready') await new Promise<void>((resolve) => cancels.once('ready', () => resolve()));
+  await cancels.subscribe(channelName(prefix, Topic.JOB_CANCEL));
+}
+
+/**
+ * Now and then: fails jobs BullMQ gave up on while they were still live in Postgres, whichever
+ * pool's they are: a job's BullMQ state is in Redis for every pool to read (reaper.ts).
+ */
+function startSweep(services: WorkerServices, queues: Queues): NodeJS.Timeout {
+  const { config, log } = services;
+  const sweep = setInterval(
+    () => {
+      reapAbandonedJobs(services, queues, config.JOB_REAP_AFTER_MS).then(
+        (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
+        (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
+      );
+    },
+    Math.min(60_000, config.JOB_REAP_AFTER_MS / 2),
+  );
+  sweep.unref();
+  return sweep;
 }
 
 /**
@@ -74,28 +106,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   // A failed job is logged once, by the pipeline (a webhook attempt by its processor), where it is handled.
   for (const w of all) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
 
-  const cancelChannel = channelName(config.REDIS_PREFIX, Topic.JOB_CANCEL);
-  cancels.on('message', (_ch: string, message: string) => {
-    const { jobId } = JSON.parse(message) as { jobId: string };
-    for (const w of workers) if (w.cancelJob(jobId, 'cancelled by its owner')) log.info({ jobId }, 'job cancelled');
-  });
-  // Subscribed once connected: a SUBSCRIBE sent while ioredis still runs its ready check makes
-  // that check fail ("Connection in subscriber mode") and cancels are then never heard.
-  if (cancels.status !== 'ready') await new Promise<void>((resolve) => cancels.once('ready', () => resolve()));
-  await cancels.subscribe(cancelChannel);
+  await listenForCancels(cancels, config.REDIS_PREFIX, workers, log);
   await Promise.all(all.map((w) => w.waitUntilReady()));
-  // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres, whichever
-  // pool's they are: a job's BullMQ state is in Redis for every pool to read (reaper.ts).
-  const sweep = setInterval(
-    () => {
-      reapAbandonedJobs(services, queues, config.JOB_REAP_AFTER_MS).then(
-        (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
-        (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
-      );
-    },
-    Math.min(60_000, config.JOB_REAP_AFTER_MS / 2),
-  );
-  sweep.unref();
+  const sweep = startSweep(services, queues);
   // /metrics, and /healthz and /readyz (503 while draining) for probes.
   const metricsServer = config.WORKER_METRICS_PORT ? await serveMetrics(registry, config.WORKER_METRICS_PORT, config.HOST, { ready: () => !drain.draining }) : null;
   // What this worker makes images and text with (the engines its tools made), for the pages (the Engines query) and for whoever reads the log.
