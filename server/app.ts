@@ -79,8 +79,8 @@ function principalOf(credentials: Credentials, req: express.Request): Promise<Pr
 /** This process's connections (Postgres, Redis for commands and for subscriptions), pub/sub, identity and queues. */
 async function connect(config: Config, log: Logger) {
   const db = createDb(config.DATABASE_URL);
-  const redis = await createCommandRedis(config.REDIS_URL, 'atelier-api');
-  const subscriber = createRedis(config.REDIS_URL, 'atelier-api-sub');
+  const redis = await createCommandRedis(config, 'atelier-api');
+  const subscriber = createRedis(config, 'atelier-api-sub');
   for (const [conn, name] of [
     [redis, 'redis'],
     [subscriber, 'redis-subscriber'],

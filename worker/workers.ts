@@ -25,9 +25,9 @@ export interface RunningWorkers {
 
 /** One BullMQ Worker per tool queue and one for webhook deliveries, plus a listener that aborts jobs users cancel. */
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
-  const connection = createRedis(config.REDIS_URL, 'atelier-worker');
-  const redis = createRedis(config.REDIS_URL, 'atelier-worker-cmd');
-  const cancels = createRedis(config.REDIS_URL, 'atelier-worker-cancel');
+  const connection = createRedis(config, 'atelier-worker');
+  const redis = createRedis(config, 'atelier-worker-cmd');
+  const cancels = createRedis(config, 'atelier-worker-cancel');
   for (const c of [connection, redis, cancels]) c.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   const db = createDb(config.DATABASE_URL, Math.min(10, config.WORKER_CONCURRENCY + 2));
   const registry = createRegistry('worker');
