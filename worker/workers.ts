@@ -72,11 +72,16 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   if (cancels.status !== 'ready') await new Promise<void>((resolve) => cancels.once('ready', () => resolve()));
   await cancels.subscribe(cancelChannel);
   await Promise.all([...workers, webhookWorker].map((w) => w.waitUntilReady()));
-  // Now and then: fail jobs BullMQ gave up on while they were still live in Postgres.
+  // Now and then: queue again jobs Redis lost, and fail those BullMQ gave up on, while they were still live in Postgres.
   const sweep = setInterval(
     () => {
       reapAbandonedJobs(services, queues, config.JOB_REAP_AFTER_MS).then(
-        (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
+        ({ failed, requeued }) => {
+          services.metrics.sweptJobs.inc({ action: 'requeued' }, requeued.length);
+          services.metrics.sweptJobs.inc({ action: 'failed' }, failed.length);
+          if (requeued.length > 0) log.warn({ jobs: requeued }, 'queued again jobs Redis had lost');
+          if (failed.length > 0) log.warn({ jobs: failed }, 'failed jobs no worker will finish');
+        },
         (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
       );
     },

@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 import type { QueuePayload } from './job.kinds.js';
 import { createWebhookQueue, type WebhookJobData } from '../webhooks/queue.js';
 
+/** How long BullMQ keeps a job it gave up on: past it, a live job it has no trace of may be one it failed, not one it lost. */
+export const FAILED_JOBS_KEPT_MS = 24 * 3600 * 1000;
+
 /** The API side of the tool queues: one BullMQ Queue per kind, made on first use; and the webhooks queue. */
 export class Queues {
   private readonly queues = new Map<string, Queue<QueuePayload>>();
@@ -28,7 +31,7 @@ export class Queues {
           attempts: 8,
           backoff: { type: 'exponential', delay: 1000 },
           removeOnComplete: { age: 3600, count: 5000 },
-          removeOnFail: { age: 24 * 3600 },
+          removeOnFail: { age: FAILED_JOBS_KEPT_MS / 1000 },
         },
       });
       q.on('error', this.onError);
