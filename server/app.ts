@@ -245,6 +245,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
   const feedPages = new FeedPageCache(schema, armor.validationRules);
+  // Redis back after an outage or a failover, which may have lost the feed version's last moves
+  // (replication is asynchronous): pages kept before are not trusted after.
+  redis.on('ready', () => feedPages.clear());
   const expressApp = express();
   const httpServer = httpServerFor(config, expressApp);
   const registry = createRegistry('api');
