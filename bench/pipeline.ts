@@ -9,7 +9,7 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import { loadConfig } from '../server/shared/platform/config.js';
 import { createLogger } from '../server/shared/platform/logger.js';
 import { startServer } from '../server/app.js';
-import { createRedis } from '../server/shared/platform/redis.js';
+import { createRedis, type RedisSettings } from '../server/shared/platform/redis.js';
 import { startWorkers } from '../worker/workers.js';
 import { runClosedLoop, startCpuProfile, summarize, type LatencyStats } from './stats.js';
 import { fork } from 'node:child_process';
@@ -60,11 +60,11 @@ export interface PipelineResult {
   throughputRatio: number;
 }
 
-async function rawBullmq(redisUrl: string, prefix: string, total: number, inFlight: number): Promise<{ stats: LatencyStats; cpu: CpuPerJob }> {
-  const connection = createRedis(redisUrl, 'bench-raw');
+async function rawBullmq(redis: RedisSettings, prefix: string, total: number, inFlight: number): Promise<{ stats: LatencyStats; cpu: CpuPerJob }> {
+  const connection = createRedis(redis, 'bench-raw');
   const queue = new Queue('raw-noop', { connection, prefix });
-  const worker = new Worker('raw-noop', async () => 'ok', { connection: createRedis(redisUrl, 'bench-raw-w'), prefix, concurrency: inFlight });
-  const events = new QueueEvents('raw-noop', { connection: createRedis(redisUrl, 'bench-raw-e'), prefix });
+  const worker = new Worker('raw-noop', async () => 'ok', { connection: createRedis(redis, 'bench-raw-w'), prefix, concurrency: inFlight });
+  const events = new QueueEvents('raw-noop', { connection: createRedis(redis, 'bench-raw-e'), prefix });
   await Promise.all([worker.waitUntilReady(), events.waitUntilReady()]);
   const waiting = new Map<string, () => void>();
   events.on('completed', ({ jobId }) => waiting.get(jobId)?.());
@@ -158,7 +158,7 @@ export async function pipelineBench(total = 2000, inFlight = 32): Promise<Pipeli
   await server.close();
 
   step('measuring raw BullMQ');
-  const { stats: raw, cpu: rawCpu } = await rawBullmq(config.REDIS_URL, prefix, total, inFlight);
+  const { stats: raw, cpu: rawCpu } = await rawBullmq(config, prefix, total, inFlight);
   return {
     jobs: total,
     inFlight,

@@ -80,8 +80,8 @@ function principalOf(credentials: Credentials, req: express.Request): Promise<Pr
 /** This process's connections (Postgres, Redis for commands and for subscriptions), pub/sub, identity and queues. */
 async function connect(config: Config, log: Logger) {
   const db = createDb(config.DATABASE_URL);
-  const redis = await createCommandRedis(config.REDIS_URL, 'atelier-api');
-  const subscriber = createRedis(config.REDIS_URL, 'atelier-api-sub');
+  const redis = await createCommandRedis(config, 'atelier-api');
+  const subscriber = createRedis(config, 'atelier-api-sub');
   for (const [conn, name] of [
     [redis, 'redis'],
     [subscriber, 'redis-subscriber'],
@@ -272,6 +272,9 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const schema = await createSchema(pubsub, { noopTool: config.ENABLE_NOOP_TOOL });
   const armor = createArmor(config.GRAPHQL_INTROSPECTION);
   const feedPages = new FeedPageCache(schema, armor.validationRules);
+  // Redis back after an outage or a failover, which may have lost the feed version's last moves
+  // (replication is asynchronous): pages kept before are not trusted after.
+  redis.on('ready', () => feedPages.clear());
   const expressApp = express();
   const httpServer = httpServerFor(config, expressApp);
   const drain = new HttpDrain(httpServer);

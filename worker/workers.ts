@@ -38,15 +38,21 @@ async function listenForCancels(cancels: Redis, prefix: string, workers: Worker[
 }
 
 /**
- * Now and then: fails jobs BullMQ gave up on while they were still live in Postgres, whichever
- * pool's they are: a job's BullMQ state is in Redis for every pool to read (reaper.ts).
+ * Now and then: queues again jobs Redis lost, and fails those BullMQ gave up on, while they were
+ * still live in Postgres, whichever pool's they are: a job's BullMQ state is in Redis for every
+ * pool to read (reaper.ts).
  */
 function startSweep(services: WorkerServices, queues: Queues): NodeJS.Timeout {
   const { config, log } = services;
   const sweep = setInterval(
     () => {
       reapAbandonedJobs(services, queues, config.JOB_REAP_AFTER_MS).then(
-        (ids) => ids.length > 0 && log.warn({ jobs: ids }, 'failed jobs no worker will finish'),
+        ({ failed, requeued }) => {
+          services.metrics.sweptJobs.inc({ action: 'requeued' }, requeued.length);
+          services.metrics.sweptJobs.inc({ action: 'failed' }, failed.length);
+          if (requeued.length > 0) log.warn({ jobs: requeued }, 'queued again jobs Redis had lost');
+          if (failed.length > 0) log.warn({ jobs: failed }, 'failed jobs no worker will finish');
+        },
         (e: Error) => log.warn({ err: e.message }, 'abandoned-job sweep failed; next time'),
       );
     },
@@ -64,9 +70,9 @@ function startSweep(services: WorkerServices, queues: Queues): NodeJS.Timeout {
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
   // First: a pool naming a tool that does not exist stops here, before anything is connected.
   const tools = runnableTools(config);
-  const connection = createRedis(config.REDIS_URL, 'atelier-worker');
-  const redis = createRedis(config.REDIS_URL, 'atelier-worker-cmd');
-  const cancels = createRedis(config.REDIS_URL, 'atelier-worker-cancel');
+  const connection = createRedis(config, 'atelier-worker');
+  const redis = createRedis(config, 'atelier-worker-cmd');
+  const cancels = createRedis(config, 'atelier-worker-cancel');
   for (const c of [connection, redis, cancels]) c.on('error', (e: Error) => log.warn({ err: e.message }, 'redis connection error'));
   const db = createDb(config.DATABASE_URL, Math.min(10, config.WORKER_CONCURRENCY + 2));
   const registry = createRegistry('worker');

@@ -15,8 +15,8 @@ if (!who) {
 }
 const config = loadConfig();
 const db = createDb(config.DATABASE_URL, 1);
-const redis = await createCommandRedis(config.REDIS_URL, 'atelier-user-delete');
-const pubsub = createRedisPubSub(config.REDIS_PREFIX, redis, createRedis(config.REDIS_URL, 'atelier-user-delete-sub', { lazyConnect: true }));
+const redis = await createCommandRedis(config, 'atelier-user-delete');
+const pubsub = createRedisPubSub(config.REDIS_PREFIX, redis, createRedis(config, 'atelier-user-delete-sub', { lazyConnect: true }));
 try {
   const users = await db.user.findMany({ where: isUuid(who) ? { id: who } : { email: who.toLowerCase() }, select: { id: true, email: true, authProvider: true } });
   if (users.length !== 1) {

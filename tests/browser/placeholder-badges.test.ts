@@ -120,7 +120,7 @@ describe('the picture as it forms', () => {
   it('puts every preview on the page as it comes, then the picture', async () => {
     // No workers yet: the previews are sent as an engine would, then a worker makes the picture.
     const stack = await startStack({}, { workersLater: true });
-    const redis = createRedis(stack.config.REDIS_URL, 'test-previews');
+    const redis = createRedis(stack.config, 'test-previews');
     try {
       const page = await premiumPage(stack.url, 'Preview');
       await page.goto(`${stack.url}/ai/generate-images`);

@@ -200,6 +200,8 @@ export async function startStack(env: Record<string, string> = {}, opts: { worke
     url: server.url,
     config: server.config,
     startWorkers: start,
+    /** The in-process workers, once started. */
+    workers: () => workers,
     close: async () => {
       await workers?.close();
       await server.close();

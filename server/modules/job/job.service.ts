@@ -45,6 +45,10 @@ export interface ProgressOptions {
 /** How long a `starting` subscription waits for its job to be created before it ends with NOT_FOUND. */
 export const JOB_START_WAIT_MS = 30_000;
 
+/** A subscriber reading its job again after a Redis reconnection tries this often, this far apart (10 s). */
+const RESYNC_ATTEMPTS = 40;
+const RESYNC_PAUSE_MS = 250;
+
 /** A new job's row as enqueue_job writes it (the columns it leaves to their defaults). */
 const NEW_JOB = {
   phase: 'QUEUED',
@@ -219,6 +223,17 @@ export class JobService {
           wake();
         } else void deliver(payload);
       });
+      // Events published while the subscription connection was away (Redis failed over or
+      // restarted) were never heard, the end among them perhaps: the state read again then
+      // goes out like an event (the view drops what this subscriber already has).
+      let ended = false;
+      const stopResync = pubsub.onReconnect(() => {
+        void this.snapshotOnceReachable(jobId, userId, () => ended).then((e) => {
+          if (!e || ended) return;
+          if (queue) queue.push(e);
+          else void deliver(e);
+        });
+      });
       try {
         let snapshot = await this.snapshot(jobId, userId);
         if (!snapshot && opts.starting && isUuid(jobId)) {
@@ -254,6 +269,8 @@ export class JobService {
         for (const e of pending) await deliver(e);
         await stop;
       } finally {
+        ended = true;
+        stopResync();
         await unlisten();
       }
     });
@@ -273,6 +290,22 @@ export class JobService {
     }
     const job = await this.get(jobId, userId);
     return job && { jobId, phase: job.phase, percent: job.percent, delta: text, offset: 0, message: job.message, creationId: job.creationId };
+  }
+
+  /**
+   * The snapshot, once the command connection answers again: after a failover it may come back
+   * a little after the subscription connection. Null when the subscriber left meanwhile, or Redis
+   * stayed away (RESYNC_ATTEMPTS); the next reconnection tries again.
+   */
+  private async snapshotOnceReachable(jobId: string, userId: string, ended: () => boolean): Promise<JobEvent | null> {
+    for (let attempt = 0; attempt < RESYNC_ATTEMPTS && !ended(); attempt++) {
+      try {
+        return await this.snapshot(jobId, userId);
+      } catch {
+        await new Promise((r) => setTimeout(r, RESYNC_PAUSE_MS));
+      }
+    }
+    return null;
   }
 
   /** Waits for the job to end (REST mirror): its final event. */

@@ -162,26 +162,38 @@ export async function announceEnd(deps: JobStoreDeps, id: string): Promise<void>
   });
 }
 
+/** What the sweep makes of a stale live job: BullMQ still runs it, BullMQ lost it (queue it again), or BullMQ gave up on it (fail it). */
+export type StaleJobVerdict = 'running' | 'lost' | 'abandoned';
+
+/** A stale live job as the sweep reads it: enough to judge it and to queue it again. */
+export type StaleJob = Pick<Job, 'id' | 'kind' | 'userId' | 'input' | 'createdAt'>;
+
 /**
- * Fails live jobs untouched for `staleAfterMs` that `stillRunning` says nobody will finish
- * (BullMQ gave up on them or lost them); returns their ids.
+ * Live jobs untouched for `staleAfterMs` that `judge` says nobody will finish: a lost one is
+ * handed to `requeue` (its row stays as it is: whoever runs it ends it once, as any run), an
+ * abandoned one is failed. Returns the ids of both.
  */
 export async function reapJobs(
   deps: JobStoreDeps,
   staleAfterMs: number,
-  stillRunning: (job: { id: string; kind: string }) => Promise<boolean>,
+  judge: (job: StaleJob) => Promise<StaleJobVerdict>,
+  requeue: (job: StaleJob) => Promise<void>,
   message: string,
   errorCode: string,
-): Promise<string[]> {
+): Promise<{ failed: string[]; requeued: string[] }> {
   const stale = await deps.db.job.findMany({
     where: { phase: live, updatedAt: { lt: new Date(Date.now() - staleAfterMs) } },
-    select: { id: true, kind: true },
+    select: { id: true, kind: true, userId: true, input: true, createdAt: true },
     take: 500,
   });
-  const reaped: string[] = [];
+  const failed: string[] = [];
+  const requeued: string[] = [];
   for (const job of stale) {
-    if (await stillRunning(job)) continue;
-    if (await endJob(deps, job.id, 'FAILED', message, { errorCode })) reaped.push(job.id);
+    const verdict = await judge(job);
+    if (verdict === 'lost') {
+      await requeue(job);
+      requeued.push(job.id);
+    } else if (verdict === 'abandoned' && (await endJob(deps, job.id, 'FAILED', message, { errorCode }))) failed.push(job.id);
   }
-  return reaped;
+  return { failed, requeued };
 }

@@ -3,6 +3,9 @@ import type { Redis } from 'ioredis';
 import type { QueuePayload } from './job.kinds.js';
 import { createWebhookQueue, type WebhookJobData } from '../webhooks/queue.js';
 
+/** How long BullMQ keeps a job it gave up on: past it, a live job it has no trace of may be one it failed, not one it lost. */
+export const FAILED_JOBS_KEPT_MS = 24 * 3600 * 1000;
+
 export interface QueueStats {
   counts: { waiting: number; active: number; delayed: number; failed: number };
   /** Since the oldest waiting job was queued (BullMQ's timestamp: a job re-queued after its worker died counts from its first queueing); 0 when none waits. */
@@ -45,7 +48,7 @@ export class Queues {
           attempts: 8,
           backoff: { type: 'exponential', delay: 1000 },
           removeOnComplete: { age: 3600, count: 5000 },
-          removeOnFail: { age: 24 * 3600 },
+          removeOnFail: { age: FAILED_JOBS_KEPT_MS / 1000 },
         },
       });
       q.on('error', this.onError);

@@ -37,6 +37,16 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/** host:port (or [v6-address]:port; the port defaults to 26379) items, comma-separated. */
+const SENTINEL_LIST = /^\s*(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?\s*)*$/;
+
+function parseSentinels(list: string): { host: string; port: number }[] {
+  return list.split(',').map((item) => {
+    const [, host, port] = /^\s*\[?([^\]]+?)\]?(?::(\d+))?\s*$/.exec(item)!;
+    return { host: host!, port: port ? Number(port) : 26379 };
+  });
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -45,6 +55,18 @@ const schema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key (queues and pub/sub channels), so several deployments can share one Redis. */
   REDIS_PREFIX: z.string().default('atelier'),
+  /**
+   * Redis behind Sentinel: the Sentinels (host:port, comma-separated) and the name they know the
+   * master by. Every connection then asks them where the master is, and follows it when they fail
+   * over; REDIS_URL still gives the data connections' user, password, database and TLS
+   * (rediss://), not their address (docs/deployment.md#redis-sentinel-and-managed-redis).
+   */
+  REDIS_SENTINELS: optionalString.pipe(
+    z.string().regex(SENTINEL_LIST, 'a comma-separated list of host:port, e.g. 10.0.0.1:26379,10.0.0.2:26379').transform(parseSentinels).optional(),
+  ),
+  REDIS_SENTINEL_NAME: optionalString,
+  /** The Sentinels' own password (`requirepass` in sentinel.conf), when they ask for one. */
+  REDIS_SENTINEL_PASSWORD: optionalString,
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: optionalString,
@@ -260,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...linkProblem('INSTAGRAM_URL', c.INSTAGRAM_URL),
     ...linkProblem('YOUTUBE_URL', c.YOUTUBE_URL),
     ...linkProblem('LINKEDIN_URL', c.LINKEDIN_URL),
+    ...redisProblems(c),
     ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
       ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
       : []),
@@ -295,6 +318,24 @@ function baseUrlProblem(name: string, raw: string | undefined): string[] {
   if (u.username || u.password) return [`${name}: must not hold credentials; set the key variable instead`];
   if (u.search || u.hash) return [`${name}: must not have a query or fragment`];
   return [];
+}
+
+/** REDIS_URL a redis:// or rediss:// URL; Sentinel settings that make sense together. */
+function redisProblems(c: Pick<z.infer<typeof schema>, 'REDIS_URL' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>): string[] {
+  const problems: string[] = [];
+  let u: URL | null = null;
+  try {
+    u = new URL(c.REDIS_URL);
+  } catch {
+    problems.push('REDIS_URL: is not a URL (expected e.g. redis://127.0.0.1:6379, or rediss://user:password@host:6380 for TLS)');
+  }
+  if (u && u.protocol !== 'redis:' && u.protocol !== 'rediss:') problems.push('REDIS_URL: must start with redis:// or rediss:// (TLS)');
+  if (u && !/^\/?\d*$/.test(u.pathname)) problems.push('REDIS_URL: its path may only be a database number, e.g. redis://127.0.0.1:6379/0');
+  if (c.REDIS_SENTINELS?.some((s) => s.port < 1 || s.port > 65535)) problems.push('REDIS_SENTINELS: a port must be between 1 and 65535');
+  if (c.REDIS_SENTINELS && !c.REDIS_SENTINEL_NAME)
+    problems.push("REDIS_SENTINELS: also set REDIS_SENTINEL_NAME, the master's name in the Sentinels' configuration (e.g. mymaster)");
+  if (!c.REDIS_SENTINELS && (c.REDIS_SENTINEL_NAME || c.REDIS_SENTINEL_PASSWORD)) problems.push('REDIS_SENTINEL_NAME: only used with REDIS_SENTINELS (the Sentinels to ask)');
+  return problems;
 }
 
 /** A link shown to visitors: an http(s) address with no credentials in it. */

@@ -88,6 +88,12 @@ export function workerMetrics(registry: Registry) {
       registers: [registry],
     }),
     jobsTotal: new Counter({ name: 'atelier_jobs_total', help: 'Jobs finished by tool and outcome', labelNames: ['tool', 'outcome'], registers: [registry] }),
+    sweptJobs: new Counter({
+      name: 'atelier_jobs_swept_total',
+      help: "Live jobs the workers' sweep found BullMQ no longer runs: requeued (Redis lost them) or failed (BullMQ gave up on them)",
+      labelNames: ['action'],
+      registers: [registry],
+    }),
   };
 }
 export type WorkerMetrics = ReturnType<typeof workerMetrics>;

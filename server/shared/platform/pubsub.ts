@@ -66,6 +66,12 @@ export interface PubSub {
   listen<T extends Topic>(topic: T, id: unknown, onMessage: (event: TopicEvents[T]) => void): Promise<() => Promise<void>>;
   /** Number of local listeners for clients (for metrics and tests): the process's own USER_CHANGED listener is left out. */
   listenerCount(): number;
+  /**
+   * Calls `onBack` each time the subscription connection is back and subscribed again (Redis
+   * restarted or failed over): what was published while it was away was not heard, so a
+   * listener that must not miss an end reads the state again then. Returns its removal.
+   */
+  onReconnect(onBack: () => void): () => void;
 }
 
 /**
@@ -123,6 +129,19 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
     };
   }
 
+  // ioredis subscribes again (autoResubscribe) as it turns ready; a PING answered after those
+  // SUBSCRIBEs, on the same connection, means they are in place. The first connection too:
+  // nobody has listened yet then, so it costs nothing.
+  const reconnectListeners = new Set<() => void>();
+  subscribeClient.on('ready', () => {
+    subscribeClient.ping().then(
+      () => {
+        for (const onBack of reconnectListeners) onBack();
+      },
+      () => undefined, // dropped again: the next 'ready' calls them
+    );
+  });
+
   subscribeClient.on('message', (ch: string, message: string) => {
     const field = sharedFields.get(ch);
     if (field === undefined) {
@@ -146,6 +165,10 @@ export function createRedisPubSub(prefix: string, publishClient: Redis, subscrib
     subscribe: <T extends Topic>(topic: T, id?: unknown) => listenerIterator<TopicEvents[T]>((push) => addListener(topic, id, push as (payload: unknown) => void)),
     listen: <T extends Topic>(topic: T, id: unknown, onMessage: (event: TopicEvents[T]) => void) => addListener(topic, id, onMessage as (payload: unknown) => void),
     listenerCount: () => [...listeners].reduce((n, [key, s]) => (internal.has(key) ? n : n + s.size), 0),
+    onReconnect(onBack) {
+      reconnectListeners.add(onBack);
+      return () => reconnectListeners.delete(onBack);
+    },
   };
 }
 
@@ -245,4 +268,5 @@ export const inertPubSub: PubSub = {
   listen: async () => async () => {},
   subscribe: () => ({ [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true as const, value: undefined }) }) }),
   listenerCount: () => 0,
+  onReconnect: () => () => undefined,
 };
