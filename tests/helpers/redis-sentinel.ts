@@ -67,27 +67,28 @@ const pairs = (flat: unknown): Record<string, string> => {
   return out;
 };
 
+/** A data node's arguments: its port on loopback, its files in `dir`, nothing persisted. */
+const nodeArgs = (dir: string, port: number) => [
+  '--port',
+  String(port),
+  '--bind',
+  '127.0.0.1',
+  '--dir',
+  dir,
+  '--dbfilename',
+  `dump-${port}.rdb`,
+  '--save',
+  '',
+  '--appendonly',
+  'no',
+  '--logfile',
+  join(dir, `redis-${port}.log`),
+];
+
 export async function startSentinelSet(): Promise<SentinelSet> {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-sentinel-'));
   const [masterPort, replicaPort, ...sentinelPorts] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const node = (port: number, extra: string[] = []) =>
-    start([
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--dbfilename',
-      `dump-${port}.rdb`,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--logfile',
-      join(dir, `redis-${port}.log`),
-      ...extra,
-    ]);
+  const node = (port: number, extra: string[] = []) => start([...nodeArgs(dir, port), ...extra]);
   const master: RedisNode = { port: masterPort!, process: node(masterPort!) };
   const replica: RedisNode = { port: replicaPort!, process: node(replicaPort!, ['--replicaof', '127.0.0.1', String(masterPort)]) };
   await waitFor(async () => (await info(replica.port, 'replication')).master_link_status === 'up', 10_000, 'the replica to sync');
@@ -157,24 +158,6 @@ export async function startSentinelSet(): Promise<SentinelSet> {
 export function restartNode(dir: string, port: number, replicaOf: number): RedisNode {
   return {
     port,
-    process: start([
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--dbfilename',
-      `dump-${port}.rdb`,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--logfile',
-      join(dir, `redis-${port}.log`),
-      '--replicaof',
-      '127.0.0.1',
-      String(replicaOf),
-    ]),
+    process: start([...nodeArgs(dir, port), '--replicaof', '127.0.0.1', String(replicaOf)]),
   };
 }
