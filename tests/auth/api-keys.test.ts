@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
-import { collect, followJob, gql, gqlOk, gqlUpload, signUp, spawnApiProcess, startStack, startTestServer, waitFor, wsClient, type GqlResult } from '../helpers/server.js';
+import { collect, followJob, openSocket, gql, gqlOk, gqlUpload, signUp, spawnApiProcess, startStack, startTestServer, waitFor, type GqlResult } from '../helpers/server.js';
 import { createTestApiKey } from '../helpers/api-keys.js';
 import { seedCreations } from '../helpers/seed.js';
 
@@ -42,19 +42,7 @@ async function rest(url: string, method: 'GET' | 'POST', path: string, key: stri
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-/** A connected socket and its close code and reason once closed. */
-async function socket(url: string, token: string) {
-  const closed: { code?: number; reason?: string } = {};
-  let connected = false;
-  const client: Client = wsClient(url, token, {
-    on: {
-      connected: () => (connected = true),
-      closed: (e) => Object.assign(closed, { code: (e as CloseEvent).code, reason: String((e as CloseEvent).reason) }),
-    },
-  });
-  await waitFor(() => connected || closed.code !== undefined, 10_000, 'the socket to connect');
-  return { client, closed, connected };
-}
+const socket = openSocket;
 
 /** One operation over a socket: its first result, or its error. */
 function once(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<GqlResult> {

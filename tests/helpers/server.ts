@@ -61,6 +61,20 @@ export function wsClient(baseUrl: string, token?: string, extra: Partial<Paramet
 }
 
 /** Subscribes and collects every payload; `ready` resolves once the server acknowledged. */
+/** A socket opened with `token`, once connected (or closed): the client, and its close code and reason once closed. */
+export async function openSocket(url: string, token: string) {
+  const closed: { code?: number; reason?: string } = {};
+  let connected = false;
+  const client: Client = wsClient(url, token, {
+    on: {
+      connected: () => (connected = true),
+      closed: (e) => Object.assign(closed, { code: (e as CloseEvent).code, reason: String((e as CloseEvent).reason) }),
+    },
+  });
+  await waitFor(() => connected || closed.code !== undefined, 10_000, 'the socket to connect');
+  return { client, closed, connected };
+}
+
 export function collect<T>(client: Client, query: string, variables: Record<string, unknown> = {}) {
   const items: T[] = [];
   const errors: unknown[] = [];

@@ -6,8 +6,7 @@
 // change reaches open sockets, and a write by a user deleted since their token was checked
 // is UNAUTHENTICATED, on HTTP and WebSocket alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from 'graphql-ws';
-import { gql, gqlOk, signUp, spawnApiProcess, startTestServer, waitFor, wsClient } from '../helpers/server.js';
+import { gql, gqlOk, openSocket, signUp, spawnApiProcess, startTestServer, waitFor } from '../helpers/server.js';
 import { seedCreations } from '../helpers/seed.js';
 import { createHash } from 'node:crypto';
 import { deleteUser } from '../../server/modules/user/user.service.js';
@@ -40,15 +39,7 @@ const TOGGLE = 'mutation($id: ID!) { toggleLike(creationId: $id) { id likeCount 
 
 /** A connected socket, its close code and reason once closed, and one-shot operations over it. */
 async function socket(url: string, token: string) {
-  const closed: { code?: number; reason?: string } = {};
-  let connected = false;
-  const client: Client = wsClient(url, token, {
-    on: {
-      connected: () => (connected = true),
-      closed: (e) => Object.assign(closed, { code: (e as CloseEvent).code, reason: String((e as CloseEvent).reason) }),
-    },
-  });
-  await waitFor(() => connected || closed.code !== undefined, 10_000, 'the socket to connect');
+  const { client, closed } = await openSocket(url, token);
   const run = (query: string, variables: Record<string, unknown> = {}) =>
     new Promise<{ data?: Record<string, any> | null; errors?: { extensions?: { code?: string } }[] }>((resolve) =>
       client.subscribe(
