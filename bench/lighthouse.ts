@@ -1,6 +1,7 @@
 // Lighthouse 12 driven programmatically against Debian's Chromium: median of N runs of one
 // URL, reduced to the four category scores, the Core Web Vitals Lighthouse simulates, the
 // JavaScript the page really downloaded, and the audits that cost points.
+import { loadavg } from 'node:os';
 import type { Flags, Result } from 'lighthouse';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,6 +20,21 @@ const CHROME_FLAGS = [
 
 export type FormFactor = 'desktop' | 'mobile';
 
+/** One Lighthouse run, as the landing bench records it (the median alone hides the spread). */
+export interface LighthouseRun {
+  performance: number;
+  tbtMs: number;
+  /** Main-thread work (Lighthouse's mainthread-work-breakdown, simulated slowdown included), in all and by category. */
+  mainThreadMs: number;
+  mainThreadByCategory: Record<string, number>;
+  domElements: number;
+  /** Scripts fetched: bytes on the wire and decoded. */
+  jsTransferBytes: number;
+  jsResourceBytes: number;
+  /** The machine's 1-minute load average when the run ended (other work skews timings). */
+  load: number;
+}
+
 export interface LighthouseSummary {
   url: string;
   formFactor: FormFactor;
@@ -27,6 +43,8 @@ export interface LighthouseSummary {
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
   /** Performance score of every run, in order (the spread shows the machine's noise). */
   performanceRuns: number[];
+  /** Every run, in order. */
+  perRun: LighthouseRun[];
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
   /** Scripts the page fetched during the load (lazy chunks included), bytes on the wire and decoded. */
   scripts: { count: number; transferBytes: number; resourceBytes: number };
@@ -46,11 +64,30 @@ export interface LighthouseBrowser {
 const pct = (score: number | null | undefined) => Math.round((score ?? 0) * 100);
 const num = (lhr: Result, id: string) => Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000;
 
-function summarize(url: string, formFactor: FormFactor, median: Result, all: Result[]): LighthouseSummary {
+type RequestItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
+const requestsOf = (lhr: Result) => (lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? [];
+const scriptsOf = (lhr: Result) => requestsOf(lhr).filter((r) => r.resourceType === 'Script');
+const total = (items: RequestItem[], key: 'transferSize' | 'resourceSize') => items.reduce((s, r) => s + (r[key] ?? 0), 0);
+
+function runRecord(lhr: Result, load: number): LighthouseRun {
+  const breakdown = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+  const scripts = scriptsOf(lhr);
+  return {
+    performance: pct(lhr.categories.performance?.score),
+    tbtMs: Math.round(num(lhr, 'total-blocking-time')),
+    mainThreadMs: Math.round(num(lhr, 'mainthread-work-breakdown')),
+    mainThreadByCategory: Object.fromEntries(breakdown.map((b) => [b.group, Math.round(b.duration)])),
+    domElements: Math.round(num(lhr, 'dom-size')),
+    jsTransferBytes: total(scripts, 'transferSize'),
+    jsResourceBytes: total(scripts, 'resourceSize'),
+    load,
+  };
+}
+
+function summarize(url: string, formFactor: FormFactor, median: Result, all: Result[], loads: number[]): LighthouseSummary {
   const origin = new URL(url).origin;
-  const requests =
-    (median.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] } | undefined)?.items ?? [];
-  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const requests = requestsOf(median);
+  const scripts = scriptsOf(median);
   const failing = new Map<string, LighthouseSummary['failing'][number]>();
   for (const category of Object.values(median.categories)) {
     for (const ref of category.auditRefs) {
@@ -71,6 +108,7 @@ function summarize(url: string, formFactor: FormFactor, median: Result, all: Res
       seo: pct(median.categories.seo?.score),
     },
     performanceRuns: all.map((r) => pct(r.categories.performance?.score)),
+    perRun: all.map((r, i) => runRecord(r, loads[i]!)),
     metrics: {
       fcpMs: Math.round(num(median, 'first-contentful-paint')),
       lcpMs: Math.round(num(median, 'largest-contentful-paint')),
@@ -78,11 +116,7 @@ function summarize(url: string, formFactor: FormFactor, median: Result, all: Res
       cls: num(median, 'cumulative-layout-shift'),
       speedIndexMs: Math.round(num(median, 'speed-index')),
     },
-    scripts: {
-      count: scripts.length,
-      transferBytes: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0),
-      resourceBytes: scripts.reduce((s, r) => s + (r.resourceSize ?? 0), 0),
-    },
+    scripts: { count: scripts.length, transferBytes: total(scripts, 'transferSize'), resourceBytes: total(scripts, 'resourceSize') },
     foreignRequests: requests.map((r) => r.url).filter((u) => /^(https?|wss?):/.test(u) && new URL(u).origin !== origin),
     failing: [...failing.values()].sort((a, b) => a.score - b.score),
     warnings: median.runWarnings,
@@ -106,6 +140,7 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
         disableFullPageScreenshot: true,
       };
       const all: Result[] = [];
+      const loads: number[] = [];
       // A trace now and then lacks its navigation start (NO_NAVSTART) on a busy machine; such a
       // run measured nothing, so it is repeated, a few times at most.
       let retries = 3;
@@ -116,9 +151,10 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
         if (error && error.code === 'NO_NAVSTART' && retries-- > 0) continue;
         if (error) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
         all.push(result.lhr);
+        loads.push(Math.round(loadavg()[0]! * 100) / 100);
       }
       const median = computeMedianRun(all);
-      return { summary: summarize(url, formFactor, median, all), median };
+      return { summary: summarize(url, formFactor, median, all, loads), median };
     },
     async close() {
       chrome.kill();

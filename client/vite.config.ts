@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { rasterMedia } from './vite/raster-media';
 
 const root = import.meta.dirname;
 
@@ -81,7 +82,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), graphiqlMonaco(), graphiqlPreload()],
+  plugins: [react(), tailwindcss(), graphiqlMonaco(), graphiqlPreload(), rasterMedia(resolve(root, 'public'))],
   build: {
     // CLIENT_DIST: the same variable the server reads to find the build.
     outDir: resolve(process.env.CLIENT_DIST ?? resolve(root, 'dist')),

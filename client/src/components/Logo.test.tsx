@@ -15,7 +15,7 @@ it("links home with the drawn mark, and shows 'AI' in its place if the mark fail
   const link = screen.getByRole('link', { name: 'Atelier' });
   expect(link.getAttribute('href')).toBe('/');
   const mark = link.querySelector('img')!;
-  expect(mark.getAttribute('src')).toBe('/logo.svg');
+  expect(mark.getAttribute('src')).toBe('/logo.webp');
   expect(link.textContent).toBe('Atelier');
   fireEvent.error(mark);
   expect(link.querySelector('img')).toBeNull();

@@ -10,7 +10,7 @@ export function Logo({ onClick }: { onClick?: () => void }) {
       className="flex items-center gap-2 rounded-lg text-lg font-semibold tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >
       <FallbackImage
-        src="/logo.svg"
+        src="/logo.webp"
         width={32}
         height={32}
         className="size-8"

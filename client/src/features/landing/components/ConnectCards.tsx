@@ -32,7 +32,7 @@ function ConnectCard({ link, order }: { link: SocialLink; order: number }) {
         <div className="h-32" style={{ backgroundColor: link.color }}>
           <LoopMedia active={revealed && inView} className="flex size-full items-center justify-center">
             <FallbackImage
-              src={`/media/social/${link.id}.svg`}
+              src={`/media/social/${link.id}.webp`}
               width={240}
               height={120}
               loading="lazy"

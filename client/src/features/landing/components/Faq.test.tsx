@@ -49,9 +49,9 @@ describe('FAQ (product §4: one open at a time, 4 then View All → 6)', () => {
   it('falls back to a second illustration when the first cannot load (product §8)', () => {
     render(<Faq />);
     const img = () => document.querySelector('img')!;
-    expect(img().getAttribute('src')).toBe('/media/faq/faq.svg');
+    expect(img().getAttribute('src')).toBe('/media/faq/faq.webp');
     fireEvent.error(img());
-    expect(img().getAttribute('src')).toBe('/media/faq/faq-alt.svg');
+    expect(img().getAttribute('src')).toBe('/media/faq/faq-alt.webp');
     fireEvent.error(img());
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByRole('heading', { name: 'FAQ' })).toBeTruthy();

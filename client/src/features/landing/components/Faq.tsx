@@ -41,12 +41,12 @@ export function Faq() {
         <div className="flex flex-col items-center text-center">
           {/* Spec §8: if the illustration cannot load, a simpler one takes its place. */}
           <FallbackImage
-            src="/media/faq/faq.svg"
+            src="/media/faq/faq.webp"
             width={120}
             height={96}
             loading="lazy"
             className="mb-4 h-24 w-[120px]"
-            fallback={<FallbackImage src="/media/faq/faq-alt.svg" width={96} height={96} className="mb-4 size-24" fallback={null} />}
+            fallback={<FallbackImage src="/media/faq/faq-alt.webp" width={96} height={96} className="mb-4 size-24" fallback={null} />}
           />
           <h2 id="faq-heading" className="text-sm font-bold tracking-[0.2em] text-indigo-600">
             FAQ

@@ -1,9 +1,11 @@
 import { ArrowRight, Brain, LineChart, PlayCircle, ShieldCheck, Sparkles, Zap } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth';
-import { DemoModal } from './DemoModal';
 import { HeroBackdrop } from './HeroBackdrop';
+
+// Loaded when Watch Demo is first pressed: nobody sees it before (docs/benchmarks.md).
+const DemoModal = lazy(() => import('./DemoModal').then((m) => ({ default: m.DemoModal })));
 
 const CHIPS = [
   { label: 'Lightning Fast', icon: Zap, tint: 'text-amber-500' },
@@ -79,7 +81,11 @@ export function Hero() {
         </div>
       </div>
 
-      <DemoModal open={demoOpen} onClose={() => setDemoOpen(false)} />
+      {demoOpen && (
+        <Suspense fallback={null}>
+          <DemoModal open onClose={() => setDemoOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -61,13 +61,13 @@ describe('tool cards media (product §2: play while visible, threshold 0.15, 100
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(7);
     expect(cards.map((c) => c.querySelector('img')?.getAttribute('src'))).toEqual([
-      '/media/tools/aiarticlewriter.svg',
-      '/media/tools/blogtitlegenerator.svg',
-      '/media/tools/aiimagegeneration.svg',
-      '/media/tools/backgroundremoval.svg',
-      '/media/tools/objectremoval.svg',
-      '/media/tools/imageupscaler.svg',
-      '/media/tools/resumereviewer.svg',
+      '/media/tools/aiarticlewriter.webp',
+      '/media/tools/blogtitlegenerator.webp',
+      '/media/tools/aiimagegeneration.webp',
+      '/media/tools/backgroundremoval.webp',
+      '/media/tools/objectremoval.webp',
+      '/media/tools/imageupscaler.webp',
+      '/media/tools/resumereviewer.webp',
     ]);
     for (const card of cards) {
       expect(io.watching(frameOf(card)).map((o) => o.options)).toEqual([{ threshold: 0.15, rootMargin: '0px 0px 100px 0px' }]);

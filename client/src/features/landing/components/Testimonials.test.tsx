@@ -54,7 +54,7 @@ describe('Testimonials carousel (product §4)', () => {
     const originals = [...document.querySelectorAll('li[aria-roledescription="slide"]')].slice(0, 6);
     for (const li of originals) {
       expect(li.querySelector('[aria-label="Rated 5 out of 5"]')).not.toBeNull();
-      expect(li.querySelector('img')?.getAttribute('src')).toMatch(/^\/media\/avatars\/[a-z-]+\.svg$/);
+      expect(li.querySelector('img')?.getAttribute('src')).toMatch(/^\/media\/avatars\/[a-z-]+\.webp$/);
     }
   });
 

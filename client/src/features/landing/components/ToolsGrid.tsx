@@ -31,7 +31,7 @@ function ToolMedia({ tool }: { tool: Tool }) {
           className="absolute inset-0 opacity-30 [background-image:radial-gradient(circle_at_20%_20%,white_0,transparent_40%),radial-gradient(circle_at_80%_70%,white_0,transparent_35%)]"
         />
         <FallbackImage
-          src={`/media/tools/${mediaSlug(tool.title)}.svg`}
+          src={`/media/tools/${mediaSlug(tool.title)}.webp`}
           width={320}
           height={144}
           loading="lazy"

@@ -1,141 +1,175 @@
 import type { ReactNode } from 'react';
 
-/** Simple drawn wordmarks (no external assets), monochrome via currentColor. */
+/**
+ * Drawn wordmarks (no external assets), monochrome via currentColor. The words are HTML text and
+ * only the symbols are SVG: laid out as SVG <text>, the 24 words of the strip cost a phone's
+ * main thread more than the whole hero (docs/benchmarks.md, "Landing page").
+ */
 interface LogoMark {
   name: string;
-  width: number;
-  art: ReactNode;
+  word: string;
+  /** Weight, spacing and face of the word; sizes in em of the strip's type size. */
+  wordClass: string;
+  /** The symbol before the word, drawn in a 32-unit-high box. */
+  mark?: { width: number; art: ReactNode };
+  /** Drawn over the word (IBM's stripes) or under it (Amazon's smile). */
+  overlay?: ReactNode;
 }
 
-const text = (x: number, label: string, props: Record<string, string | number> = {}) => (
-  <text x={x} y="23" fontFamily="ui-sans-serif, system-ui, sans-serif" fontSize="20" fontWeight="600" fill="currentColor" {...props}>
-    {label}
-  </text>
-);
-
 const LOGOS: LogoMark[] = [
-  { name: 'Google', width: 92, art: text(2, 'Google', { fontWeight: 500, letterSpacing: -0.5 }) },
+  { name: 'Google', word: 'Google', wordClass: 'font-medium tracking-[-0.025em]' },
   {
     name: 'Apple',
-    width: 92,
-    art: (
-      <>
-        <path d="M12 10c-5 0-8 4-8 8.5S7 29 10.5 29c1.6 0 2.2-.9 3.5-.9s1.9.9 3.5.9C21 29 24 23 24 18.5S21 10 16 10c-1.6 0-2.4.8-2 .8S13.6 10 12 10z" fill="currentColor" />
-        <path d="M14.5 9c0-2.5 1.6-4.5 4-5-.1 2.6-1.6 4.6-4 5z" fill="currentColor" />
-        {text(30, 'Apple', { fontWeight: 500 })}
-      </>
-    ),
+    word: 'Apple',
+    wordClass: 'font-medium',
+    mark: {
+      width: 28,
+      art: (
+        <>
+          <path d="M12 10c-5 0-8 4-8 8.5S7 29 10.5 29c1.6 0 2.2-.9 3.5-.9s1.9.9 3.5.9C21 29 24 23 24 18.5S21 10 16 10c-1.6 0-2.4.8-2 .8S13.6 10 12 10z" />
+          <path d="M14.5 9c0-2.5 1.6-4.5 4-5-.1 2.6-1.6 4.6-4 5z" />
+        </>
+      ),
+    },
   },
   {
     name: 'Microsoft',
-    width: 132,
-    art: (
-      <>
-        <rect x="2" y="7" width="8" height="8" fill="currentColor" />
-        <rect x="11" y="7" width="8" height="8" fill="currentColor" opacity=".75" />
-        <rect x="2" y="16" width="8" height="8" fill="currentColor" opacity=".75" />
-        <rect x="11" y="16" width="8" height="8" fill="currentColor" opacity=".55" />
-        {text(26, 'Microsoft', { fontWeight: 500 })}
-      </>
-    ),
+    word: 'Microsoft',
+    wordClass: 'font-medium',
+    mark: {
+      width: 24,
+      art: (
+        <>
+          <rect x="2" y="7" width="8" height="8" />
+          <rect x="11" y="7" width="8" height="8" opacity=".75" />
+          <rect x="2" y="16" width="8" height="8" opacity=".75" />
+          <rect x="11" y="16" width="8" height="8" opacity=".55" />
+        </>
+      ),
+    },
   },
-  { name: 'Netflix', width: 104, art: text(2, 'NETFLIX', { fontWeight: 900, letterSpacing: 0.5, transform: 'scale(1 1.15) translate(0 -3)' }) },
+  { name: 'Netflix', word: 'NETFLIX', wordClass: 'inline-block scale-y-115 font-black tracking-[0.025em]' },
   {
     name: 'Instagram',
-    width: 130,
-    art: (
-      <>
-        <rect x="3" y="6" width="20" height="20" rx="6" fill="none" stroke="currentColor" strokeWidth="2.2" />
-        <circle cx="13" cy="16" r="4.6" fill="none" stroke="currentColor" strokeWidth="2.2" />
-        <circle cx="18.6" cy="10.4" r="1.3" fill="currentColor" />
-        {text(29, 'Instagram', { fontStyle: 'italic', fontFamily: 'Georgia, serif', fontWeight: 500 })}
-      </>
-    ),
+    word: 'Instagram',
+    wordClass: 'font-serif font-medium italic',
+    mark: {
+      width: 27,
+      art: (
+        <g fill="none" stroke="currentColor" strokeWidth="2.2">
+          <rect x="3" y="6" width="20" height="20" rx="6" />
+          <circle cx="13" cy="16" r="4.6" />
+          <circle cx="18.6" cy="10.4" r="1.3" fill="currentColor" stroke="none" />
+        </g>
+      ),
+    },
   },
-  { name: 'Samsung', width: 118, art: text(2, 'SAMSUNG', { fontWeight: 800, letterSpacing: 2, fontSize: 17 }) },
+  { name: 'Samsung', word: 'SAMSUNG', wordClass: 'text-[0.85em] font-extrabold tracking-[0.12em]' },
   {
     name: 'Threads',
-    width: 118,
-    art: (
-      <>
-        <circle cx="13" cy="16" r="9.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
-        <path d="M17 16a4 4 0 1 1-4-4c3 0 4 2 4 5s-1 6 4 4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        {text(29, 'Threads', { fontWeight: 600 })}
-      </>
-    ),
+    word: 'Threads',
+    wordClass: 'font-semibold',
+    mark: {
+      width: 27,
+      art: (
+        <g fill="none" stroke="currentColor" strokeLinecap="round">
+          <circle cx="13" cy="16" r="9.5" strokeWidth="2.4" />
+          <path d="M17 16a4 4 0 1 1-4-4c3 0 4 2 4 5s-1 6 4 4" strokeWidth="2.2" />
+        </g>
+      ),
+    },
   },
   {
     name: 'NVIDIA',
-    width: 112,
-    art: (
-      <>
-        <path d="M3 16c4-6 12-8 19-6v12c-7 2-15 0-19-6z" fill="currentColor" opacity=".85" />
-        <ellipse cx="13" cy="16" rx="4.5" ry="3.4" fill="#fff" />
-        {text(28, 'NVIDIA', { fontWeight: 800, letterSpacing: 0.5, fontSize: 18 })}
-      </>
-    ),
+    word: 'NVIDIA',
+    wordClass: 'text-[0.9em] font-extrabold tracking-[0.03em]',
+    mark: {
+      width: 26,
+      art: (
+        <>
+          <path d="M3 16c4-6 12-8 19-6v12c-7 2-15 0-19-6z" opacity=".85" />
+          <ellipse cx="13" cy="16" rx="4.5" ry="3.4" fill="#fff" />
+        </>
+      ),
+    },
   },
   {
     name: 'IBM',
-    width: 60,
-    art: (
-      <>
-        {text(2, 'IBM', { fontWeight: 900, fontSize: 24, letterSpacing: 1, y: 25 })}
-        {[9, 14, 19].map((y) => (
-          <rect key={y} x="0" y={y} width="60" height="1.6" fill="#fff" />
-        ))}
-      </>
-    ),
+    word: 'IBM',
+    wordClass: 'text-[1.2em] font-black tracking-[0.04em]',
+    // Three white bars across the letters, as in the striped mark.
+    overlay: <span className="absolute inset-x-0 top-[30%] h-[36%] bg-[repeating-linear-gradient(to_bottom,transparent_0_28%,#fff_28%_44%)]" />,
   },
   {
     name: 'Amazon',
-    width: 96,
-    art: (
-      <>
-        {text(2, 'amazon', { fontWeight: 700, letterSpacing: -0.5, y: 21 })}
-        <path d="M8 25c14 6 46 6 62-1" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        <path d="M66 21l5 3-3 4.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-      </>
+    word: 'amazon',
+    wordClass: 'font-bold tracking-[-0.025em]',
+    overlay: (
+      <svg
+        viewBox="0 0 72 8"
+        className="absolute top-[88%] left-[6%] h-[0.4em] w-[75%] overflow-visible"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M0 1c14 6 46 6 62-1" />
+        <path d="M58-3l5 3-3 4.5" />
+      </svg>
     ),
   },
   {
     name: 'Spotify',
-    width: 110,
-    art: (
-      <>
-        <circle cx="13" cy="16" r="11" fill="currentColor" />
-        <path d="M6.5 12.5q6.5-2.5 13 1" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-        <path d="M7.5 16.5q5.5-2 11 1" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-        <path d="M8.5 20.2q4.5-1.6 9 .9" fill="none" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
-        {text(29, 'Spotify', { fontWeight: 700 })}
-      </>
-    ),
+    word: 'Spotify',
+    wordClass: 'font-bold',
+    mark: {
+      width: 27,
+      art: (
+        <>
+          <circle cx="13" cy="16" r="11" />
+          <g fill="none" stroke="#fff" strokeLinecap="round">
+            <path d="M6.5 12.5q6.5-2.5 13 1" strokeWidth="2.4" />
+            <path d="M7.5 16.5q5.5-2 11 1" strokeWidth="2" />
+            <path d="M8.5 20.2q4.5-1.6 9 .9" strokeWidth="1.6" />
+          </g>
+        </>
+      ),
+    },
   },
   {
     name: 'Adobe',
-    width: 96,
-    art: (
-      <>
-        <path d="M2 27 11 5h5L6.5 27zM24 27 15 5h-2l4 10 4 12z" fill="currentColor" />
-        <path d="M12 20h5l2 4h-8z" fill="currentColor" />
-        {text(30, 'Adobe', { fontWeight: 700 })}
-      </>
-    ),
+    word: 'Adobe',
+    wordClass: 'font-bold',
+    mark: {
+      width: 28,
+      art: (
+        <>
+          <path d="M2 27 11 5h5L6.5 27zM24 27 15 5h-2l4 10 4 12z" />
+          <path d="M12 20h5l2 4h-8z" />
+        </>
+      ),
+    },
   },
 ];
 
 function Logo({ logo, decorative }: { logo: LogoMark; decorative?: boolean }) {
   return (
-    <li className="flex shrink-0 items-center px-6 text-slate-400 transition-colors hover:text-slate-700 sm:px-9">
-      <svg
-        viewBox={`0 0 ${logo.width} 32`}
-        height="32"
-        width={logo.width}
+    <li className="flex shrink-0 items-center px-6 text-slate-500 transition-colors hover:text-slate-700 sm:px-9">
+      <span
         {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': logo.name })}
-        className="h-7 w-auto sm:h-8"
+        className="flex h-7 items-center gap-[0.1em] text-[17.5px] leading-none whitespace-nowrap sm:h-8 sm:text-xl"
       >
-        {logo.art}
-      </svg>
+        {logo.mark && (
+          <svg viewBox={`0 0 ${logo.mark.width} 32`} width={logo.mark.width} height="32" fill="currentColor" className="h-[1.6em] w-auto shrink-0">
+            {logo.mark.art}
+          </svg>
+        )}
+        <span className={`relative ${logo.wordClass}`}>
+          {logo.word}
+          {logo.overlay}
+        </span>
+      </span>
     </li>
   );
 }

@@ -9,7 +9,7 @@ export interface Testimonial {
   userImage: string;
 }
 
-const avatar = (slug: string) => `/media/avatars/${slug}.svg`;
+const avatar = (slug: string) => `/media/avatars/${slug}.webp`;
 
 export const TESTIMONIALS: Testimonial[] = [
   {
