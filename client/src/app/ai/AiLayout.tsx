@@ -4,6 +4,7 @@ import { usePageMeta } from '../pageTitles';
 import { LoadingPanel } from '../../components/Spinner';
 import { useAuth } from '../../features/auth';
 import { AuthScreen } from '../../features/auth/components/AuthScreen';
+import { toasterReady } from '../../lib/toaster';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -15,6 +16,9 @@ export function AiLayout() {
   const { user, plan, loading, signOut } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+
+  // The tools, the dashboard and the account page toast (lib/toaster.ts).
+  useEffect(() => void toasterReady(), []);
 
   // Also covers navigation that did not come from a sidebar click (back button, links in content).
   useEffect(() => setMenuOpen(false), [pathname]);

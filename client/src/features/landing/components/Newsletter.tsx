@@ -2,11 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toAppError } from '../../../lib/graphqlError';
+import { toasterReady } from '../../../lib/toaster';
 import { SubscribeNewsletterMutation } from '../api/operations';
 
-// sonner loads on demand (as App.tsx's Toaster does), keeping it out of the landing page's first download.
+// sonner loads on demand, with the Toaster (lib/toaster.ts), keeping it out of the public pages' load.
 function notify(kind: 'success' | 'error', message: string) {
-  void import('sonner').then(({ toast }) => toast[kind](message));
+  void toasterReady()
+    .then(() => import('sonner'))
+    .then(({ toast }) => toast[kind](message));
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
