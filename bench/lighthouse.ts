@@ -41,9 +41,7 @@ export interface LighthouseSummary {
   runs: number;
   /** 0–100 per category, from the median run. */
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
-  /** Performance score of every run, in order (the spread shows the machine's noise). */
-  performanceRuns: number[];
-  /** Every run, in order. */
+  /** Every run, in order (the spread of their scores shows the machine's noise). */
   perRun: LighthouseRun[];
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
   /** Scripts the page fetched during the load (lazy chunks included), bytes on the wire and decoded. */
@@ -107,7 +105,6 @@ function summarize(url: string, formFactor: FormFactor, median: Result, all: Res
       bestPractices: pct(median.categories['best-practices']?.score),
       seo: pct(median.categories.seo?.score),
     },
-    performanceRuns: all.map((r) => pct(r.categories.performance?.score)),
     perRun: all.map((r, i) => runRecord(r, loads[i]!)),
     metrics: {
       fcpMs: Math.round(num(median, 'first-contentful-paint')),

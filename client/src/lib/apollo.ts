@@ -10,8 +10,6 @@ import { Observable } from 'rxjs';
 import { authorizationHeader, GRAPHQL_PATH } from './endpoint';
 import { uploadFetch } from './uploadFetch';
 
-export { GRAPHQL_PATH };
-
 const authLink = new SetContextLink(async (prev) => ({
   headers: { ...(prev.headers as Record<string, string> | undefined), ...(await authorizationHeader()) },
 }));
