@@ -41,7 +41,7 @@ export function composeApp(services: Services): App {
   // The API's view of the file store: where uploads go, which URL a viewer gets, publishing.
   const storage = createStorage(services.config, services.tokenSecret);
   // Where the webhook events of this process's job ends, publications and test events are queued.
-  const outbox = new WebhookOutbox({ db: services.db, queue: () => services.queues.webhooks(), log: services.log, config: services.config, storage });
+  const outbox = new WebhookOutbox({ db: services.db, queue: () => services.queues.webhooks(), redis: services.redis, log: services.log, config: services.config, storage });
   const jobs = new JobService(services, outbox);
   const billing = new BillingService(services);
   return {

@@ -90,7 +90,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     text: () => (text ??= createTextProvider(config, log)),
     images: () => (images ??= createImageProviders(config, log)),
     storage,
-    webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), log, config, storage }),
+    webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), redis, log, config, storage }),
   };
 
   const processors = await Promise.all(tools.map((tool) => processorFor(services, tool)));

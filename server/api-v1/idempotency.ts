@@ -3,11 +3,14 @@
 // that same job instead of starting another, and a different request with the same key is
 // refused. The key is reserved in Redis (SET NX) with the job's id, chosen before the job starts
 // (ToolService.start's client-chosen id), so concurrent duplicates find the reservation and
-// answer with the one job. A request that fails before its job exists gives the key back.
+// answer with the one job. A request that fails before its job exists gives the key back. A
+// reservation a Redis failover drops is set again when the connection reconnects
+// (redo-after-reconnect.ts).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
+import { forgetRedo, redoAfterReconnect } from '../shared/platform/redo-after-reconnect.js';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -94,8 +97,13 @@ export class IdempotencyKeys {
   async reserve(userId: string, key: string, record: IdempotencyRecord): Promise<IdempotencyRecord | null> {
     const redisKey = this.redisKey(userId, key);
     for (;;) {
-      const set = await this.redis.set(redisKey, JSON.stringify(record), 'EX', this.ttlSeconds, 'NX');
-      if (set === 'OK') return null;
+      const expiresAt = Math.ceil(Date.now() / 1000) + this.ttlSeconds;
+      const set = await this.redis.set(redisKey, JSON.stringify(record), 'EXAT', expiresAt, 'NX');
+      if (set === 'OK') {
+        // Set again if a failover drops it (and nobody has reserved the key meanwhile), with the same expiry.
+        redoAfterReconnect(this.redis, redisKey, () => this.redis.set(redisKey, JSON.stringify(record), 'EXAT', expiresAt, 'NX'));
+        return null;
+      }
       const existing = await this.get(userId, key);
       if (existing) return existing;
       // Released (or expired) between the two commands: try again.
@@ -104,6 +112,7 @@ export class IdempotencyKeys {
 
   /** Gives the key back (the request failed before its job existed), unless another reservation replaced it. */
   async release(userId: string, key: string, record: IdempotencyRecord): Promise<void> {
+    forgetRedo(this.redis, this.redisKey(userId, key));
     await this.redis.eval(RELEASE, 1, this.redisKey(userId, key), JSON.stringify(record));
   }
 }

@@ -161,3 +161,24 @@ export function restartNode(dir: string, port: number, replicaOf: number): Redis
     process: start([...nodeArgs(dir, port), '--replicaof', '127.0.0.1', String(replicaOf)]),
   };
 }
+
+/** A lone Redis node on a free port, its files in a temp dir (a master that a failover leaves behind, or the one it moves to). */
+export async function startRedisNode(): Promise<RedisNode & { close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-redis-'));
+  const port = await freePort();
+  const child = start(nodeArgs(dir, port));
+  await waitFor(async () => (await ask(port, 'PING')) === 'PONG', 10_000, `redis on ${port}`);
+  return {
+    port,
+    process: child,
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        });
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -12,6 +12,8 @@ import type { JobPhase } from '../db/generated/enums.js';
 import { announceCreation, insertCreationFrom, insertExtraCreationsFrom, type NewCreation } from '../creations/creation.store.js';
 import type { QuotaCharge } from './job.kinds.js';
 import { emitJobEvent, TERMINAL_PHASES } from './job.events.js';
+import type { JobEvent } from '../platform/pubsub.js';
+import { redoAfterReconnect } from '../platform/redo-after-reconnect.js';
 import { refundQuota } from './usage.js';
 import { hasWebhooksFor, type WebhookOutbox } from '../webhooks/outbox.js';
 
@@ -97,7 +99,7 @@ export async function completeJob(
   await beforeAnnounce();
   if (rows.length !== 1) return null;
   for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await announceCreation(deps.redis, deps.prefix, c.id);
-  await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
+  await announceEndEvent(deps, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
   const { userId, webhooks } = rows[0]!;
   if (webhooks) {
     await deps.webhooks.jobEnded(userId, id, 'COMPLETED');
@@ -142,16 +144,26 @@ export async function endJob(deps: JobStoreDeps, id: string, phase: 'FAILED' | '
   });
   if (!ended) return false;
   await beforeAnnounce?.();
-  await emitJobEvent(deps.redis, deps.prefix, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(() => undefined);
+  await announceEndEvent(deps, { jobId: id, phase, percent: ended.percent, delta: '', offset: 0, message, creationId: null }).catch(() => undefined);
   await deps.webhooks.jobEnded(ended.userId, id, phase);
   return true;
+}
+
+/**
+ * A job's end, as its live state and its subscribers' event; told again if this connection
+ * reconnects within a minute, as a failover may have dropped it (platform/redo-after-reconnect.ts).
+ */
+async function announceEndEvent(deps: JobStoreDeps, event: JobEvent): Promise<void> {
+  const announce = () => emitJobEvent(deps.redis, deps.prefix, event);
+  redoAfterReconnect(deps.redis, `job-end:${event.jobId}`, announce);
+  await announce();
 }
 
 /** Says again how a job ended, from its row (a worker that died between storing the end and announcing it). */
 export async function announceEnd(deps: JobStoreDeps, id: string): Promise<void> {
   const job = await readJob(deps.db, id);
   if (!job || !TERMINAL_PHASES.includes(job.phase)) return;
-  await emitJobEvent(deps.redis, deps.prefix, {
+  await announceEndEvent(deps, {
     jobId: id,
     phase: job.phase,
     percent: job.percent,

@@ -5,7 +5,7 @@
 // are lost when it turns replica, and connections made since are on the new master (two masters
 // for the app). ioredis's own `failoverDetector` does this per connection, but its handler closes
 // the connector under a reconnection in progress, which ends that client for good ("Connection
-// is closed"; tests/soak/redis-sentinel.soak.ts ran into it). Here one subscription per
+// is closed"; tests/operations/redis-sentinel.test.ts ran into it). Here one subscription per
 // Sentinel serves every connection of the process, and only connected ones are closed.
 import { Redis } from 'ioredis';
 

@@ -10,6 +10,7 @@
 // publication stands.
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { Prisma, type Db } from '../db/prisma.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../db/generated/client.js';
 import type { Config } from '../platform/config.js';
@@ -18,11 +19,14 @@ import { localFileOf } from '../storage/local.js';
 import type { Storage } from '../storage/types.js';
 import { creationEventData, JOB_END_EVENTS, jobEventData, payloadOf, TEST_EVENT, type JobEnd, type WebhookEvent, type WebhookEventType, type WebhookPayload } from './events.js';
 import { webhookJobOptions, type WebhookJobData } from './queue.js';
+import { redoAfterReconnect } from '../platform/redo-after-reconnect.js';
 
 export interface WebhookOutboxDeps {
   db: Db;
   /** The webhooks queue, made on first use (Queues.webhooks). */
   queue: () => Pick<Queue<WebhookJobData>, 'add'>;
+  /** The connection the queue writes on: a delivery queued just before a failover is queued again when it reconnects. */
+  redis: Redis;
   log: Logger;
   config: Pick<Config, 'PUBLIC_URL' | 'WEBHOOK_RETRY_DELAYS_MS'>;
   /** Gives a published creation's image its public URL. */
@@ -106,7 +110,10 @@ export class WebhookOutbox {
       data: endpointIds.map((endpointId) => ({ endpointId, messageId, eventType: type, payload: payload as unknown as Prisma.InputJsonObject })),
       skipDuplicates: true,
     });
-    const queued = await Promise.allSettled(rows.map((row) => queue().add(type, { deliveryId: row.id }, webhookJobOptions(row.id, config.WEBHOOK_RETRY_DELAYS_MS))));
+    // Each queued again if the connection reconnects soon (a failover may drop it): under the row's id it is still one queue job.
+    const add = (id: string) => queue().add(type, { deliveryId: id }, webhookJobOptions(id, config.WEBHOOK_RETRY_DELAYS_MS));
+    for (const row of rows) redoAfterReconnect(this.deps.redis, `webhook-delivery:${row.id}`, () => add(row.id));
+    const queued = await Promise.allSettled(rows.map((row) => add(row.id)));
     const refused = queued.flatMap((q, i) => (q.status === 'rejected' ? [{ id: rows[i]!.id, reason: q.reason as Error }] : []));
     if (refused.length) {
       await db.webhookDelivery.updateMany({
