@@ -136,6 +136,19 @@ describe('prerendered public pages', () => {
     await page.close();
   });
 
+  it('requests the app only once the first paint is on screen', async () => {
+    const page = await env.browser.newPage(VIEWPORTS.mobile);
+    await page.goto(`${env.server.url}/`);
+    await hydrated(page);
+    const [paint, app] = await page.evaluate(() => [
+      performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => /\/assets\/main-[^/]+\.js$/.test(r.name))?.startTime,
+    ]);
+    expect(paint).toBeGreaterThan(0);
+    expect(app).toBeGreaterThanOrEqual(paint!);
+    await page.close();
+  });
+
   it('keeps what a visitor typed, clicked and sent before the page hydrated, and replays it once it has', async () => {
     // The app's module is held back 1.5 s: the visitor acts on the prerendered page meanwhile.
     const context = await env.browser.newContext(VIEWPORTS.mobile);
