@@ -2,7 +2,7 @@
 // place of main.tsx, with the app's address in data-app). The page shows its content without
 // JavaScript, so the app is fetched once the browser has shown its first paint: that paint
 // never waits behind ~180 KB of modules on a slow link. A tab in the background starts it at once
-// (it gets no animation frame until it is shown).
+// (it paints nothing until it is shown).
 // No imports: anything shared with the app would become one more file for both to load.
 
 /** lib/hydratedEvent.ts's HYDRATED_EVENT, which main.tsx dispatches once React has hydrated the page. */

@@ -1,13 +1,13 @@
 // Redis writes a failover can drop, done again once the connection is back. Replication is
 // asynchronous: what a master took just before it died, or while it was being demoted (a planned
 // failover: it takes writes until it is told), may never reach the replica that takes over
-// (docs/deployment.md, "Redis: Sentinel and managed Redis"). Postgres knows what was decided; a
-// write that tells others of it — a job's end (its live state and the event its subscribers wait
-// for), a webhook delivery's queue job, an Idempotency-Key's reservation — is kept here a while, and done again from Postgres
-// when its connection reconnects: losing one needs a reconnection of the connection that
-// wrote it. Each redo must be harmless twice (a job's end announced again is dropped by its
-// subscribers; a delivery queued again under its own id is the same queue job; a reservation is
-// set again only where none is).
+// (docs/deployment.md, "Redis: Sentinel and managed Redis"). Postgres keeps what was decided, but
+// not every write that tells others of it: a job's end (its live state and the event its
+// subscribers wait for), a webhook delivery's queue job, an Idempotency-Key's reservation. Each
+// is kept here a while and done again when its connection reconnects: losing one needs a
+// reconnection of the connection that wrote it. Each redo must be harmless twice (a job's end
+// announced again is dropped by its subscribers; a delivery queued again under its own id is the
+// same queue job; a reservation is set again only where none is).
 import type { Redis } from 'ioredis';
 
 /** How long a write stays to be done again: longer than a failover takes to be noticed and followed (Sentinels' ~10 s). */

@@ -19,7 +19,7 @@ import { localFileOf } from '../storage/local.js';
 import type { Storage } from '../storage/types.js';
 import { creationEventData, JOB_END_EVENTS, jobEventData, payloadOf, TEST_EVENT, type JobEnd, type WebhookEvent, type WebhookEventType, type WebhookPayload } from './events.js';
 import { webhookJobOptions, type WebhookJobData } from './queue.js';
-import { redoAfterReconnect } from '../platform/redo-after-reconnect.js';
+import { forgetRedo, redoAfterReconnect } from '../platform/redo-after-reconnect.js';
 
 export interface WebhookOutboxDeps {
   db: Db;
@@ -116,6 +116,7 @@ export class WebhookOutbox {
     const queued = await Promise.allSettled(rows.map((row) => add(row.id)));
     const refused = queued.flatMap((q, i) => (q.status === 'rejected' ? [{ id: rows[i]!.id, reason: q.reason as Error }] : []));
     if (refused.length) {
+      for (const r of refused) forgetRedo(this.deps.redis, `webhook-delivery:${r.id}`); // FAILED below: never sent
       await db.webhookDelivery.updateMany({
         where: { id: { in: refused.map((r) => r.id) } },
         data: { status: 'FAILED', lastError: 'It could not be queued: the job queue was unavailable.' },
