@@ -61,8 +61,12 @@ describe('likeChanged fan-out', () => {
     // User 1 likes, user 3 takes a like back, user 1 takes it back: three events.
     const actions = [1, 3, 1];
     const expectedLiked = [new Set([0, 1, 3, 6, 9]), new Set([0, 1, 6, 9]), new Set([0, 6, 9])];
-    for (const i of actions) await gqlOk(server.url, TOGGLE, { id }, users[i]!.token);
-    await waitFor(() => all.every((s) => s.items.length >= 3), 10_000, 'three events everywhere');
+    // Each answer is read when its event is delivered (like.delivery.ts): the next action waits
+    // until every subscriber has the last one, or a slow delivery would read the next action's state.
+    for (const [n, i] of actions.entries()) {
+      await gqlOk(server.url, TOGGLE, { id }, users[i]!.token);
+      await waitFor(() => all.every((s) => s.items.length >= n + 1), 10_000, `event ${n + 1} everywhere`);
+    }
 
     subs.forEach((s, c) => {
       const user = Math.floor(c / 2);
