@@ -10,7 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../server/shared/platform/config.js';
 import { JOB_TIMEOUT_MS_DEFAULT } from '../../server/shared/platform/constants.js';
 import { shutdownBudgetMs } from '../../server/shared/platform/process.js';
-import { toolsFor } from '../../server/shared/tools/catalogue.js';
+import { workerPoolProblems } from './worker-pools.js';
 
 // A rendered object, read loosely: the schemas have checked its shape before the rules read it.
 export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string> };
@@ -270,9 +270,8 @@ function referenceProblems(r: Rendered): string[] {
 function poolProblems(r: Rendered): string[] {
   const { objects, auths } = r;
   const problems: string[] = [];
-  const catalogue = toolsFor({ ENABLE_NOOP_TOOL: false }).map((t) => t.kind);
   const scaledObjects = objects.filter((o) => o.kind === 'ScaledObject');
-  const seen = new Map<string, string>();
+  const pools: { where: string; kinds: string[] }[] = [];
   let alwaysOn = false;
   for (const d of objects.filter((o) => o.kind === 'Deployment')) {
     const c = d.spec.template.spec.containers[0];
@@ -282,11 +281,7 @@ function poolProblems(r: Rendered): string[] {
     const kinds = env.WORKER_TOOLS.split(',')
       .map((k) => k.trim())
       .filter(Boolean);
-    for (const k of kinds) {
-      if (!catalogue.includes(k)) problems.push(`${where}: WORKER_TOOLS names ${k}, which is not a tool (server/shared/tools/catalogue.ts: ${catalogue.join(', ')})`);
-      if (seen.has(k)) problems.push(`${where}: ${k} is already in the pool ${seen.get(k)}`);
-      seen.set(k, where);
-    }
+    pools.push({ where, kinds });
     const so = scaledObjects.find((s) => s.spec.scaleTargetRef.name === d.metadata.name);
     if (!so) {
       problems.push(`${where}: no ScaledObject scales this worker pool`);
@@ -311,8 +306,8 @@ function poolProblems(r: Rendered): string[] {
       problems.push(`${id(so)}: scales to zero, so cooldownPeriod must outlast a job (JOB_TIMEOUT_MS ${jobTimeoutMs / 1000} s)`);
   }
   if (!objects.some((o) => o.kind === 'Deployment')) return problems; // the migration's kustomization
-  for (const k of catalogue) if (!seen.has(k)) problems.push(`the tool ${k} is in no worker pool (WORKER_TOOLS): its jobs would never run`);
-  if (seen.size > 0 && !alwaysOn) problems.push('every worker pool may scale to zero: webhook deliveries and the abandoned-job sweep need one worker running');
+  problems.push(...workerPoolProblems(pools));
+  if (pools.length > 0 && !alwaysOn) problems.push('every worker pool may scale to zero: webhook deliveries and the abandoned-job sweep need one worker running');
   return problems;
 }
 

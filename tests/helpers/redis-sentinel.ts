@@ -40,6 +40,16 @@ function start(args: string[]): ChildProcess {
   return child;
 }
 
+/** Kills a node or Sentinel (a stopped one too: SIGCONT first) and waits until it has exited. */
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGCONT');
+    child.kill('SIGKILL');
+  });
+}
+
 /** Sends one command on a connection of its own, which never retries. */
 export async function ask(port: number, ...args: (string | number)[]): Promise<unknown> {
   const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 1000, enableReadyCheck: false });
@@ -138,17 +148,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
     },
     ask,
     async close() {
-      await Promise.all(
-        children.splice(0).map(
-          (c) =>
-            new Promise<void>((resolve) => {
-              if (c.exitCode !== null || c.signalCode !== null) return resolve();
-              c.once('exit', () => resolve());
-              c.kill('SIGCONT');
-              c.kill('SIGKILL');
-            }),
-        ),
-      );
+      await Promise.all(children.splice(0).map(stop));
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -172,12 +172,8 @@ export async function startRedisNode(): Promise<RedisNode & { close(): Promise<v
     port,
     process: child,
     async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGKILL');
-        });
-      }
+      children.splice(children.indexOf(child), 1);
+      await stop(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

