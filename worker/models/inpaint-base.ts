@@ -13,7 +13,9 @@ export interface Level {
   hole: Uint8Array;
   /** Indices of hole pixels (scanline order). */
   holeIdx: Int32Array;
-  /** Source validity: the whole patch centred here is inside the crop and known. */
+  /** Never a source (other objects, the target itself: docs/architecture.md, "Object removal"); known pixels all the same. */
+  avoid: Uint8Array;
+  /** Source validity: the whole patch centred here is inside the crop, known and clear of `avoid`. */
   valid: Uint8Array;
   /** Half-size of the square window around a target where its sources may lie. */
   window: number;

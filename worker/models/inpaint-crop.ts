@@ -21,17 +21,21 @@ const REFINE_RADIUS = 16;
 /** EM effort per level: iterations × hole pixels (image-wide) stays under this. */
 const EM_BUDGET = 200_000;
 /** A pyramid level; `reach` is the hole's reach at this scale (sets the source window). */
-function makeLevel(w: number, h: number, img: Float32Array, hole: Uint8Array, nc: number, reach: number): Level {
+function makeLevel(w: number, h: number, img: Float32Array, hole: Uint8Array, nc: number, reach: number, avoid: Uint8Array): Level {
   const holeList: number[] = [];
-  for (let i = 0; i < w * h; i++) if (hole[i]) holeList.push(i);
-  // valid = patch fully inside and free of hole pixels: dilate the hole by R (square), then trim borders.
-  const near = dilateSquare(hole, w, h, R);
+  const blocked = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    if (hole[i]) holeList.push(i);
+    blocked[i] = hole[i]! | avoid[i]!;
+  }
+  // valid = patch fully inside and free of hole and avoided pixels: dilate both by R (square), then trim borders.
+  const near = dilateSquare(blocked, w, h, R);
   const valid = new Uint8Array(w * h);
   for (let y = R; y < h - R; y++) for (let x = R; x < w - R; x++) if (!near[y * w + x]) valid[y * w + x] = 1;
   // The window must hold at least the nearest valid source of the hole's deepest pixel.
   const window = Math.max(Math.ceil(WINDOW_REACHES * reach), Math.ceil(reach) + 2 * R + 2);
   const penalty = (DISTANCE_PENALTY * PATCH_AREA * textureEnergy(img, valid, w, h, nc)) / (window * window);
-  return { w, h, img, hole, holeIdx: Int32Array.from(holeList), valid, window, penalty };
+  return { w, h, img, hole, holeIdx: Int32Array.from(holeList), avoid, valid, window, penalty };
 }
 
 /**
@@ -63,11 +67,13 @@ function downsample(lv: Level, nc: number, reach: number): Level {
   const h = Math.ceil(lv.h / 2);
   const img = new Float32Array(w * h * nc);
   const hole = new Uint8Array(w * h);
+  const avoid = new Uint8Array(w * h);
   const cnt = new Uint8Array(w * h);
   for (let y = 0; y < lv.h; y++) {
     for (let x = 0; x < lv.w; x++) {
       const i = y * lv.w + x;
       const j = (y >> 1) * w + (x >> 1);
+      if (lv.avoid[i]) avoid[j] = 1;
       if (lv.hole[i]) hole[j] = 1;
       else {
         cnt[j] = cnt[j]! + 1;
@@ -82,7 +88,7 @@ function downsample(lv: Level, nc: number, reach: number): Level {
       for (let c = 0; c < nc; c++) img[j * nc + c] = img[j * nc + c]! / cnt[j]!;
     }
   }
-  return makeLevel(w, h, img, hole, nc, reach);
+  return makeLevel(w, h, img, hole, nc, reach, avoid);
 }
 
 /**
@@ -97,11 +103,12 @@ function emIterations(work: number, coarsest: boolean): number {
 
 /**
  * Completes the hole of one crop in place; false when there is nothing to go on (no known
- * pixel). `totalHole` (hole pixels over the whole image) sets the effort per pyramid level.
+ * pixel). `totalHole` (hole pixels over the whole image) sets the effort per pyramid level;
+ * `avoid` (known pixels that must not be copied) is left out of the sources.
  */
-export function completeCrop(img: Float32Array, w: number, h: number, nc: number, hole: Uint8Array, reach: number, totalHole: number): boolean {
+export function completeCrop(img: Float32Array, w: number, h: number, nc: number, hole: Uint8Array, reach: number, totalHole: number, avoid: Uint8Array = new Uint8Array(w * h)): boolean {
   const rng = xorshift(0x9e3779b9 ^ (w * 73856093) ^ (h * 19349663));
-  const base = makeLevel(w, h, img, hole, nc, reach);
+  const base = makeLevel(w, h, img, hole, nc, reach, avoid);
   if (base.holeIdx.length === 0) return true;
   let anyValid = false;
   for (let i = 0; i < w * h && !anyValid; i++) anyValid = base.valid[i] === 1;

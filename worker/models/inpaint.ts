@@ -12,7 +12,9 @@
 //    grows with its distance. So a fill continues what surrounds it: a distinctive object a few
 //    hole-sizes away (a face next to a flag) is never a candidate, and among equally good
 //    matches the nearest wins. A long thin hole (a wire across the photo) is filled in tiles a
-//    few reaches wide, each tile's fill serving as context for the next.
+//    few reaches wide, each tile's fill serving as context for the next. A caller may rule
+//    out sources (`avoid`: other objects and the target, as content-aware fill's sampling area
+//    does) and pixels the hole's growth must not take (`keep`: other objects).
 //  - Per crop, an image pyramid is built (hole = any child in the hole; known pixels are plain 2x2
 //    means). At the coarsest level the hole's reach is about two patches: coarser, the texture's
 //    structure (brick courses, a lattice) is a mush and the layout decided there ignores it.
@@ -82,20 +84,31 @@ export async function inpaintLocal(image: Buffer, mask: Buffer, opts: InpaintOpt
     .toBuffer();
 }
 
+/** Where a fill may write and copy from (width × height masks, non-zero = set). */
+export interface FillLimits {
+  /** Never written, whatever the hole's growth: other objects' pixels. */
+  keep?: Uint8Array;
+  /** Never copied from: other objects' outlines and the target itself (content-aware fill's "sampling area"). */
+  avoid?: Uint8Array;
+}
+
 /**
  * The same on a decoded image, for callers that already hold the pixels (no PNG round trip):
- * `hole` (width × height, non-zero = remove) is grown like the PNG path's mask. Returns a new
- * buffer; the input is left as it was.
+ * `hole` (width × height, non-zero = remove) is grown like the PNG path's mask, but never into
+ * `limits.keep`; no source patch touches `limits.avoid`. Returns a new buffer; the input is
+ * left as it was.
  */
-export function inpaintRaw(image: RawImage, hole: Uint8Array): Buffer {
+export function inpaintRaw(image: RawImage, hole: Uint8Array, limits: FillLimits = {}): Buffer {
   const { data, width: W, height: H, channels: nc } = image;
   if (data.length !== W * H * nc || hole.length !== W * H) throw new Error('inpaintRaw: image and hole sizes disagree');
   const out = Buffer.from(data);
-  fillHoles(out, W, H, nc, growHole(hole, W, H));
+  const grown = growHole(hole, W, H);
+  if (limits.keep) for (let i = 0; i < grown.length; i++) if (limits.keep[i]) grown[i] = 0;
+  fillHoles(out, W, H, nc, grown, limits.avoid);
   return out;
 }
 
-function fillHoles(data: Uint8Array, W: number, H: number, nc: number, hole: Uint8Array): void {
+function fillHoles(data: Uint8Array, W: number, H: number, nc: number, hole: Uint8Array, avoid?: Uint8Array): void {
   let total = 0;
   for (let i = 0; i < hole.length; i++) total += hole[i]!;
   if (total === 0) return;
@@ -123,7 +136,7 @@ function fillHoles(data: Uint8Array, W: number, H: number, nc: number, hole: Uin
         }
         if (x1 < 0) continue;
         const crop = { x0: Math.max(0, x0 - margin), y0: Math.max(0, y0 - margin), x1: Math.min(W, x1 + 1 + margin), y1: Math.min(H, y1 + 1 + margin) };
-        fillBox(data, W, nc, hole, crop, t, region.reach, total);
+        fillBox(data, W, nc, hole, crop, t, region.reach, total, avoid);
         for (let y = t.y0; y < t.y1; y++) hole.fill(0, y * W + t.x0, y * W + t.x1);
       }
     }
@@ -327,20 +340,22 @@ interface Rect {
 }
 
 /** Completes the hole inside `crop` and writes back the part of it inside `write`. */
-function fillBox(data: Uint8Array, W: number, nc: number, fullHole: Uint8Array, crop: Rect, write: Rect, reach: number, totalHole: number): void {
+function fillBox(data: Uint8Array, W: number, nc: number, fullHole: Uint8Array, crop: Rect, write: Rect, reach: number, totalHole: number, fullAvoid?: Uint8Array): void {
   const w = crop.x1 - crop.x0;
   const h = crop.y1 - crop.y0;
   const img = new Float32Array(w * h * nc);
   const hole = new Uint8Array(w * h);
+  const avoid = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const src = (crop.y0 + y) * W + crop.x0 + x;
       const i = y * w + x;
       hole[i] = fullHole[src]!;
+      if (fullAvoid?.[src]) avoid[i] = 1;
       if (!hole[i]) for (let c = 0; c < nc; c++) img[i * nc + c] = data[src * nc + c]!;
     }
   }
-  if (!completeCrop(img, w, h, nc, hole, reach, totalHole)) return;
+  if (!completeCrop(img, w, h, nc, hole, reach, totalHole, avoid)) return;
   for (let y = Math.max(0, write.y0 - crop.y0); y < Math.min(h, write.y1 - crop.y0); y++) {
     for (let x = Math.max(0, write.x0 - crop.x0); x < Math.min(w, write.x1 - crop.x0); x++) {
       const i = y * w + x;
