@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cutoutProblem } from '../../worker/models/background.js';
 import { findNamedObjects } from '../../worker/models/detector.js';
-import { removeObjectLocal, verifyRemoval } from '../../worker/models/objects.js';
+import { checkRemoval } from '../../worker/models/object-checks.js';
+import { removeObjectLocal } from '../../worker/models/objects.js';
 import { subjectAlpha } from '../../worker/models/segmenter.js';
 
 const PHOTOS = resolve(import.meta.dirname, '../fixtures/photos');
@@ -33,16 +34,15 @@ describe('object removal is reported only when the object is gone', () => {
     const { x, y, width, height } = cup.box;
     const core = rect(W, H, x + Math.round(width / 4), y + Math.round(height / 4), x + Math.round((3 * width) / 4), y + Math.round((3 * height) / 4));
     const hole = rect(W, H, x, y, x + width, y + height);
-    const image = { data, width: W, height: H, channels: 3 as const };
     // The very photo back: it used to be reported as "Removed the cup".
-    await expect(verifyRemoval('cup', { image, core, hole, removed: [cup], brushed: false }, data, Buffer.from(data))).rejects.toMatchObject({
+    await expect(checkRemoval('cup', { width: W, height: H, core, hole, removed: [cup], before: [cup], brushed: false }, data, Buffer.from(data))).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', reason: 'NOT_REMOVED' },
       message: expect.stringMatching(/^Could not remove the cup: the fill left \d+ % of it as it was\. Brush over it/),
     });
     // Changed, but still a cup where the cup was (its colours shifted): the detector still sees it.
     const tinted = Buffer.from(data);
     for (let i = 0; i < core.length; i++) if (hole[i]) for (let c = 0; c < 3; c++) tinted[i * 3 + c] = Math.min(255, tinted[i * 3 + c]! + 40);
-    await expect(verifyRemoval('cup', { image, core, hole, removed: [cup], brushed: false }, data, tinted)).rejects.toMatchObject({
+    await expect(checkRemoval('cup', { width: W, height: H, core, hole, removed: [cup], before: [cup], brushed: false }, data, tinted)).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', reason: 'STILL_THERE' },
     });
   });

@@ -341,13 +341,20 @@ const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.m
  * One box per object, even when the word means several classes; best first.
  */
 export async function findNamedObjects(image: DetectorImage, name: string): Promise<NamedObjects> {
+  if (!classesForName(name).length) return { classes: [], matchedAs: 'none', detections: [] };
+  return namedAmong(await detectEverything(image), name, image.width * image.height);
+}
+
+/** Every detection findNamedObjects weighs (any class, down to the lowest score it considers). */
+export const detectEverything = (image: DetectorImage): Promise<Detection[]> => detectObjects(image, { minScore: SUPPORTED_MIN_SCORE });
+
+/** findNamedObjects on detections already made (detectEverything) of a frame of `frame` pixels. */
+export function namedAmong(all: Detection[], name: string, frame: number): NamedObjects {
   const classes = classesForName(name);
   if (!classes.length) return { classes, matchedAs: 'none', detections: [] };
-  const all = await detectObjects(image, { minScore: SUPPORTED_MIN_SCORE });
   const named = new Set(classes);
   const supported = (d: Detection): boolean =>
     all.some((o) => !named.has(o.label) && o.score >= SUPPORT_MIN_SCORE && d.score >= SUPPORT_RATIO * o.score && iou(o.box, d.box) >= SUPPORT_IOU);
-  const frame = image.width * image.height;
   const exact = pick(
     all.filter((d) => named.has(d.label) && (d.score >= NAMED_MIN_SCORE || supported(d))),
     frame,

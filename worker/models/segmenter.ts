@@ -140,18 +140,28 @@ function cropOf(box: Box, W: number, H: number): { x0: number; y0: number; cw: n
   return { x0, y0, cw: x1 - x0, ch: y1 - y0 };
 }
 
-/** The model's expected time for outlining the object in `box` of a W × H image (objectAlpha). */
+/** The model's expected time for outlining the object in `box` of a W × H image (objectOutline). */
 export function expectedOutlineMs(box: Box, W: number, H: number): number {
   const { cw, ch } = cropOf(box, W, H);
   return expectedRunMs(cropSide(cw, ch));
 }
 
+/** An object's soft outline (0 = background … 255 = object) over the part of the image it was segmented in. */
+export interface Outline {
+  x0: number;
+  y0: number;
+  w: number;
+  h: number;
+  /** w × h, row-major; zero where the prediction was not connected to the box's middle. */
+  alpha: Uint8Array;
+}
+
 /**
  * The outline of the object inside a detector's box: the box grown by a margin is cut out,
  * segmented on its own (the object is then the salient thing in view), and only the part of
- * the prediction connected to the box's middle is kept. Full-size alpha, zero outside.
+ * the prediction connected to the box's middle is kept, at the crop's own size.
  */
-export async function objectAlpha(image: RawImage, box: Box): Promise<Uint8Array> {
+export async function objectOutline(image: RawImage, box: Box): Promise<Outline> {
   const { width: W, height: H } = image;
   const { x0, y0, cw, ch } = cropOf(box, W, H);
   const crop = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } })
@@ -170,10 +180,7 @@ export async function objectAlpha(image: RawImage, box: Box): Promise<Uint8Array
     width: box.width * sx,
     height: box.height * sy,
   });
-  const local = await toSize(small, side, cw, ch);
-  const alpha = new Uint8Array(W * H);
-  for (let y = 0; y < ch; y++) alpha.set(local.subarray(y * cw, (y + 1) * cw), (y + y0) * W + x0);
-  return alpha;
+  return { x0, y0, w: cw, h: ch, alpha: await toSize(small, side, cw, ch) };
 }
 
 /** Zeroes every part of the alpha (> 0) not connected to the largest blob (≥ 128) inside the box. */

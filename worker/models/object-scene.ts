@@ -1,0 +1,325 @@
+// What a removal takes out of the photo, and what it must leave alone (docs/architecture.md,
+// "Object removal"). Everything the detector sees is an object to keep, whatever its class;
+// the target's instances and the objects touching them are outlined on their own boxes, each
+// outline clipped to its box (a salient hill behind a herd is not a horse), and the pixels two
+// outlines both claim are split between them (object-ownership.ts). The hole is the target's
+// own pixels grown by a small margin, never into another object; the fill's sources leave out
+// every object, the target included.
+import type { Detection } from './detector.js';
+import { detectEverything, namedAmong, type NamedObjects } from './detector.js';
+import { splitContested, type Claim } from './object-ownership.js';
+import { dilateDisc } from './raster.js';
+import type { Progress } from './background.js';
+import { expectedOutlineMs, objectOutline, type Outline, type RawImage } from './segmenter.js';
+
+/**
+ * At most this many instances of the named class are removed (each is outlined: one model run);
+ * past it, the largest ones, and the summary says how many were left.
+ */
+export const MAX_INSTANCES = 5;
+/** At most this many other objects touching the target are outlined (the largest overlaps first). */
+const MAX_NEIGHBOURS = 6;
+/** Another object counts from this detector score. */
+const NEIGHBOUR_MIN_SCORE = 0.25;
+/** A far object is left out of the sources by its box from this score, if the box is small (this share of the frame at most). */
+const FAR_MIN_SCORE = 0.3;
+const FAR_MAX_SHARE = 0.05;
+/** A detection of another class over (nearly) the same box is the same object seen twice ("cat" on the dog). */
+const SAME_OBJECT_IOU = 0.6;
+/** An outline is clipped to its box grown by this share of the box's sides (at least CLIP_MIN_PX). */
+const CLIP_MARGIN = 0.03;
+const CLIP_MIN_PX = 3;
+/** An instance whose outline covers less of its box than this was not outlined (the segmenter saw no object there). */
+const MIN_OUTLINE_SHARE = 0.12;
+/** Boxes over more than this share of the frame are not removed by name (a wall's texture read as a whole-frame "dog"). */
+const MAX_BOX_SHARE = 0.8;
+/**
+ * An object whose outline covers more than this share of the frame is not removed by name: too
+ * little is left around it to fill it from (a portrait's sitter, 42 % of the frame, came back
+ * as copies of the shuttle models beside her).
+ */
+export const MAX_OBJECT_SHARE = 0.4;
+/** A box of the class with this share of itself inside a larger one's is that one's part, or hidden behind it. */
+const NESTED_PART = 0.8;
+
+/** What to take out and what to spare, at the (EXIF-oriented) image's size; masks are 0/1, W × H. */
+export interface RemovalPlan {
+  /** What is filled: the target's own pixels and a margin, and the brushed area. */
+  hole: Uint8Array;
+  /** The target itself without the margin (its solid pixels, and the brushed area): what must change. */
+  core: Uint8Array;
+  /** Other objects' pixels: never written. */
+  keep: Uint8Array;
+  /** Never a source: every object's outline (the target's too) and small far objects' boxes. */
+  avoid: Uint8Array;
+  /** The instances removed by name (their detector boxes), to look for them again after the fill. */
+  removed: Detection[];
+  /** Instances of the class found (that the brush touched, with a brush), a box inside a larger one's not counted. */
+  seen: number;
+  /** Removed instances overlap, or a box inside one was taken along: the count may take two for one. */
+  merged: boolean;
+  /** Everything the detector saw before, any class: a new object after the fill is one it did not see here. */
+  before: Detection[];
+  named: NamedObjects | null;
+  /** The largest outline refused for its size (share of the frame), when none was removed. */
+  tooLarge: number;
+  /** Contested pixels decided by the boxes alone (no colour evidence): the split may be off. */
+  guessed: boolean;
+}
+
+interface Outlined extends Claim {
+  det: Detection;
+  solidCount: number;
+}
+
+/** Plans a removal: by name (`object`), by brush (`brush`, W × H, 1 = brushed), or both. */
+export async function planRemoval(image: RawImage, object: string | undefined, brush: Uint8Array | null, progress: Progress): Promise<RemovalPlan> {
+  const { width: W, height: H } = image;
+  if (object) progress(30, `Looking for the ${object}`);
+  const before = await detectEverything(image);
+  const named = object ? namedAmong(before, object, W * H) : null;
+  const brushed = named ? (brush ? named.detections.filter((d) => overlaps(brush, W, d)) : named.detections) : [];
+  // Every instance up to the limit, the largest first: one rule for every class. A box inside a
+  // larger one of the class is a part of it (a bicycle's handlebar) or an instance hidden behind
+  // it: the larger one's outline takes it along, and it is not counted on its own.
+  const sorted = brushed.filter((d) => area(d) <= MAX_BOX_SHARE * W * H).sort((a, b) => area(b) - area(a));
+  const candidates = sorted.filter((d, k) => !sorted.slice(0, k).some((c) => insideShare(d.box, c.box) >= NESTED_PART));
+  const chosen = candidates.slice(0, MAX_INSTANCES);
+  const targets: Outlined[] = [];
+  let tooLarge = 0;
+  for (const [k, d] of chosen.entries()) {
+    const step = (share: number): number => 40 + Math.round((20 * (k + share)) / chosen.length);
+    progress(step(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: step(1), ms: expectedOutlineMs(d.box, W, H) });
+    const o = await outline(image, d, true);
+    // The segmenter saw no object in this box (a person in a crowd): removing "nothing" would be reported as done.
+    if (o.solidCount < MIN_OUTLINE_SHARE * area(d)) continue;
+    if (o.solidCount > MAX_OBJECT_SHARE * W * H) {
+      tooLarge = Math.max(tooLarge, o.solidCount / (W * H));
+      continue;
+    }
+    targets.push(o);
+  }
+  const others = otherObjects(before, named, targets, brush, W);
+  const near = others.filter((d) => d.score >= NEIGHBOUR_MIN_SCORE && targets.some((t) => touches(t, d))).sort((a, b) => overlapWith(targets, b) - overlapWith(targets, a));
+  const neighbours: Outlined[] = [];
+  for (const [k, d] of near.slice(0, MAX_NEIGHBOURS).entries()) {
+    if (k === 0) progress(62, 'Outlining what is around it', { toPercent: 68, ms: near.slice(0, MAX_NEIGHBOURS).reduce((s, n) => s + expectedOutlineMs(n.box, W, H), 0) });
+    neighbours.push(await outline(image, d));
+  }
+  const rgb = image.channels === 3 ? image.data : dropAlpha(image);
+  const split = splitContested(rgb, W, targets, neighbours);
+  const far = others.filter((d) => d.score >= FAR_MIN_SCORE && !near.includes(d) && area(d) <= FAR_MAX_SHARE * W * H);
+  const masks = combine(W, H, targets, neighbours, split, brush, far);
+  const merged = candidates.length < sorted.length || targets.some((a, i) => targets.some((b, j) => j > i && solidOverlap(a, b)));
+  return { ...masks, removed: targets.map((t) => t.det), seen: candidates.length, merged, before, named, tooLarge, guessed: split.guessed };
+}
+
+/**
+ * Segments one detection and clips the outline to its box grown a little (what lies beyond is
+ * kept apart). A target whose outline runs into the side of the part segmented (a zebra whose
+ * box missed its rump) is segmented again with that side grown.
+ */
+async function outline(image: RawImage, det: Detection, widen = false): Promise<Outlined> {
+  const b = det.box;
+  let o = await objectOutline(image, b);
+  const sides = widen ? cutSides(o, image.width, image.height) : null;
+  if (sides) o = await objectOutline(image, grownBox(b, sides, image.width, image.height));
+  const mx = Math.max(CLIP_MIN_PX, CLIP_MARGIN * b.width);
+  const my = Math.max(CLIP_MIN_PX, CLIP_MARGIN * b.height);
+  const mask = new Uint8Array(o.w * o.h);
+  const solid = new Uint8Array(o.w * o.h);
+  const beyond = new Uint8Array(o.w * o.h);
+  let solidCount = 0;
+  for (let y = 0; y < o.h; y++) {
+    const Y = y + o.y0;
+    const rowInside = Y >= b.y - my && Y < b.y + b.height + my;
+    for (let x = 0; x < o.w; x++) {
+      const X = x + o.x0;
+      const i = y * o.w + x;
+      const a = o.alpha[i]!;
+      if (a <= 16) continue;
+      if (!rowInside || X < b.x - mx || X >= b.x + b.width + mx) {
+        beyond[i] = 1;
+        continue;
+      }
+      mask[i] = 1;
+      if (a >= 128) {
+        solid[i] = 1;
+        solidCount++;
+      }
+    }
+  }
+  return { x0: o.x0, y0: o.y0, w: o.w, h: o.h, alpha: o.alpha, mask, solid, beyond, box: det.box, det, solidCount };
+}
+
+/** An outline's solid pixels on this share of a side of its rectangle (not the image's edge) run into it. */
+const CUT_SIDE_SHARE = 0.04;
+/** A side the outline runs into is grown by this share of the box. */
+const WIDEN = 0.35;
+
+type Sides = { left: boolean; right: boolean; top: boolean; bottom: boolean };
+
+/** The sides of the segmented rectangle the object's outline runs into (null: none). */
+function cutSides(o: Outline, W: number, H: number): Sides | null {
+  const share = (count: (k: number) => boolean, n: number): number => {
+    let c = 0;
+    for (let k = 0; k < n; k++) if (count(k)) c++;
+    return c / n;
+  };
+  const solid = (x: number, y: number): boolean => o.alpha[y * o.w + x]! >= 128;
+  const sides = {
+    left: o.x0 > 0 && share((y) => solid(0, y), o.h) >= CUT_SIDE_SHARE,
+    right: o.x0 + o.w < W && share((y) => solid(o.w - 1, y), o.h) >= CUT_SIDE_SHARE,
+    top: o.y0 > 0 && share((x) => solid(x, 0), o.w) >= CUT_SIDE_SHARE,
+    bottom: o.y0 + o.h < H && share((x) => solid(x, o.h - 1), o.w) >= CUT_SIDE_SHARE,
+  };
+  return sides.left || sides.right || sides.top || sides.bottom ? sides : null;
+}
+
+function grownBox(b: Detection['box'], s: Sides, W: number, H: number): Detection['box'] {
+  const x0 = Math.max(0, Math.round(b.x - (s.left ? WIDEN * b.width : 0)));
+  const y0 = Math.max(0, Math.round(b.y - (s.top ? WIDEN * b.height : 0)));
+  const x1 = Math.min(W, Math.round(b.x + b.width + (s.right ? WIDEN * b.width : 0)));
+  const y1 = Math.min(H, Math.round(b.y + b.height + (s.bottom ? WIDEN * b.height : 0)));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * The objects that are not the target: every detection but the instances being removed and
+ * second readings of them (another class on the same box, the same class on a box inside an
+ * instance's outline).
+ */
+function otherObjects(all: Detection[], named: NamedObjects | null, targets: Outlined[], brush: Uint8Array | null, W: number): Detection[] {
+  const classes = new Set(named?.classes ?? []);
+  const kept: Detection[] = [];
+  for (const d of all) {
+    if (targets.some((t) => t.det === d || iouOf(t.det.box, d.box) >= SAME_OBJECT_IOU)) continue;
+    // Another box of the target's own class inside an outlined instance is a part or a second reading of it.
+    if (classes.has(d.label) && targets.some((t) => insideShare(d.box, t.det.box) >= 0.8)) continue;
+    // A brushed object is the brush's to remove.
+    if (!named && brush && brushedShare(brush, W, d) >= 0.5) continue;
+    if (kept.some((k) => k.label !== d.label && iouOf(k.box, d.box) >= SAME_OBJECT_IOU)) continue;
+    kept.push(d);
+  }
+  return kept;
+}
+
+/** The full-size masks: hole, core, keep and avoid. */
+function combine(
+  W: number,
+  H: number,
+  targets: Outlined[],
+  neighbours: Outlined[],
+  split: ReturnType<typeof splitContested>,
+  brush: Uint8Array | null,
+  far: Detection[],
+): Pick<RemovalPlan, 'hole' | 'core' | 'keep' | 'avoid'> {
+  const own = new Uint8Array(W * H);
+  const core = brush ? Uint8Array.from(brush) : new Uint8Array(W * H);
+  const keep = new Uint8Array(W * H);
+  const avoid = new Uint8Array(W * H);
+  for (const [k, t] of targets.entries()) {
+    paint(t, W, (i, j) => {
+      // What lies beyond the box and no other object claimed (the hill behind a herd) stays, and stays a source.
+      if (t.mask[i]) avoid[j] = 1;
+      if (!split.targetOwns[k]![i]) return;
+      avoid[j] = 1;
+      own[j] = 1;
+      if (t.alpha[i]! >= 128) core[j] = 1;
+    });
+  }
+  for (const [k, n] of neighbours.entries()) {
+    paint(n, W, (i, j) => {
+      if (!n.mask[i]) return;
+      avoid[j] = 1;
+      if (split.targetGains[k]![i]) own[j] = 1;
+      if (split.neighbourKeeps[k]![i]) keep[j] = 1;
+    });
+  }
+  for (const d of far) {
+    for (let y = d.box.y; y < d.box.y + d.box.height; y++) avoid.fill(1, y * W + d.box.x, y * W + d.box.x + d.box.width);
+  }
+  const hole = targets.length ? dilateDisc(own, W, H, growRadius(W, H)) : own;
+  for (let i = 0; i < hole.length; i++) {
+    if (brush?.[i]) hole[i] = 1;
+    else if (keep[i]) hole[i] = 0;
+  }
+  return { hole, core, keep, avoid };
+}
+
+/** Calls `f(index in the claim, index in the W-wide image)` for each pixel of the claim's outline (beyond its box too). */
+function paint(c: Claim, W: number, f: (i: number, j: number) => void): void {
+  for (let y = 0; y < c.h; y++) {
+    for (let x = 0; x < c.w; x++) {
+      const i = y * c.w + x;
+      if (c.mask[i] || c.beyond?.[i]) f(i, (y + c.y0) * W + x + c.x0);
+    }
+  }
+}
+
+/** Whether two outlines' solid pixels meet (overlapping instances, which the count may take for one). */
+function solidOverlap(a: Outlined, b: Outlined): boolean {
+  const x0 = Math.max(a.x0, b.x0);
+  const y0 = Math.max(a.y0, b.y0);
+  const x1 = Math.min(a.x0 + a.w, b.x0 + b.w);
+  const y1 = Math.min(a.y0 + a.h, b.y0 + b.h);
+  for (let Y = y0; Y < y1; Y++) for (let X = x0; X < x1; X++) if (a.solid[(Y - a.y0) * a.w + X - a.x0] && b.solid[(Y - b.y0) * b.w + X - b.x0]) return true;
+  return false;
+}
+
+/** The margin around an outline: about 0.4 % of the longer side, 3–16 px. */
+export const growRadius = (w: number, h: number): number => Math.max(3, Math.min(16, Math.round(0.004 * Math.max(w, h))));
+
+const area = (d: Detection): number => d.box.width * d.box.height;
+
+function iouOf(a: Detection['box'], b: Detection['box']): number {
+  const inter = shared(a, b);
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+function shared(a: Detection['box'], b: Detection['box']): number {
+  const iw = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const ih = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return iw > 0 && ih > 0 ? iw * ih : 0;
+}
+
+/** The share of box `a` inside box `b`. */
+const insideShare = (a: Detection['box'], b: Detection['box']): number => shared(a, b) / Math.max(1, a.width * a.height);
+
+/** Whether the detection's box meets the outline's clipped extent. */
+function touches(t: Outlined, d: Detection): boolean {
+  return shared({ x: t.x0, y: t.y0, width: t.w, height: t.h }, d.box) > 0;
+}
+
+function overlapWith(targets: Outlined[], d: Detection): number {
+  return targets.reduce((s, t) => s + shared(t.det.box, d.box), 0);
+}
+
+/** Whether the brushed area touches the detection's box. */
+function overlaps(brush: Uint8Array, w: number, d: Detection): boolean {
+  return brushedShare(brush, w, d) > 0;
+}
+
+/** The share of the detection's box that is brushed. */
+function brushedShare(brush: Uint8Array, w: number, d: Detection): number {
+  return holeShare(brush, w, d);
+}
+
+/** The share of the detection's box a mask covers. */
+function holeShare(mask: Uint8Array, w: number, d: Detection): number {
+  const { x, y, width, height } = d.box;
+  let n = 0;
+  for (let yy = y; yy < y + height; yy++) for (let xx = x; xx < x + width; xx++) n += mask[yy * w + xx]!;
+  return n / Math.max(1, width * height);
+}
+
+function dropAlpha(image: RawImage): Uint8Array {
+  const n = image.width * image.height;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    out[i * 3] = image.data[i * 4]!;
+    out[i * 3 + 1] = image.data[i * 4 + 1]!;
+    out[i * 3 + 2] = image.data[i * 4 + 2]!;
+  }
+  return out;
+}
