@@ -6,7 +6,9 @@
 // foreground and background), decided over a small neighbourhood so the split follows regions,
 // not single pixels, and weighed with what the boxes say: a box that lies inside the other's
 // marks the object in front of it (the dog inside the bicycle's box, the zebra inside the
-// giraffe's), so its own box's pixels lean its way. In doubt the neighbour keeps the pixel:
+// giraffe's), so its own box's pixels lean its way; when neither box holds the other, a pixel
+// leans towards the object whose box it lies nearer the middle of (an object fills its box
+// around its middle: two giraffes of one colour). In doubt the neighbour keeps the pixel:
 // nothing is taken that may not be the target.
 import type { Box } from './segmenter.js';
 
@@ -48,6 +50,9 @@ const TAKE_BACK = 2;
 const TAKE_BACK_REACH = 0.35;
 const TAKE_BACK_MIN_PX = 30;
 const TAKE_BACK_MIN_SHARE = 0.01;
+/** Side by side, the odds for the box a pixel lies nearer the middle of: this much per half box of difference, up to ±CENTRAL_MAX. */
+const CENTRAL = 2;
+const CENTRAL_MAX = 3;
 /** A box with less of itself inside the other's than this is not nested in it at all. */
 const NESTED_FROM = 0.5;
 
@@ -144,6 +149,12 @@ function nested(a: Box, b: Box): number {
 
 const inBox = (b: Box, X: number, Y: number): boolean => X >= b.x && Y >= b.y && X < b.x + b.width && Y < b.y + b.height;
 
+/** How far a pixel is from the box's middle, in half widths or half heights (1 on its edge). */
+const offCentre = (b: Box, X: number, Y: number): number => Math.max(Math.abs(X + 0.5 - b.x - b.width / 2) / (b.width / 2), Math.abs(Y + 0.5 - b.y - b.height / 2) / (b.height / 2));
+
+/** The odds for the target's box (`t`) against the neighbour's (`n`) by which one's middle the pixel is nearer. */
+const centrality = (n: Box, t: Box, X: number, Y: number): number => Math.max(-CENTRAL_MAX, Math.min(CENTRAL_MAX, CENTRAL * (offCentre(n, X, Y) - offCentre(t, X, Y))));
+
 /** Log-probabilities of colour bins, from `claim`'s solid pixels outside every one of `others`. */
 function colourModel(rgb: Uint8Array, W: number, claim: Claim, others: Claim[]): Float32Array | null {
   const hist = new Float32Array(BINS ** 3);
@@ -220,6 +231,7 @@ function decide(
     }
   }
   const evidence = models ? boxMean(llr, both, rw, rh, SMOOTH_RADIUS) : llr;
+  const side = prior.t === 0 && prior.n === 0;
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const i = y * rw + x;
@@ -228,7 +240,7 @@ function decide(
       const Y = y + rect.y0;
       const ti = at(t, X, Y);
       const ni = at(n, X, Y);
-      const boxes = (inBox(t.box, X, Y) ? prior.t : 0) - (inBox(n.box, X, Y) ? prior.n : 0);
+      const boxes = side ? centrality(n.box, t.box, X, Y) : (inBox(t.box, X, Y) ? prior.t : 0) - (inBox(n.box, X, Y) ? prior.n : 0);
       const confidence = SEGMENTER_WEIGHT * (logit(t.alpha[ti]!) - logit(n.alpha[ni]!));
       if (evidence[i]! + boxes + confidence > TARGET_BIAS) {
         neighbourKeeps[ni] = 0;
@@ -332,3 +344,4 @@ function takeBack(
     gains[ni] = 1;
   }
 }
+

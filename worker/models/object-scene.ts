@@ -39,14 +39,16 @@ const MAX_BOX_SHARE = 0.8;
  * as copies of the shuttle models beside her).
  */
 export const MAX_OBJECT_SHARE = 0.4;
+/** A brush picks an instance of the named class when it covers this share of its box. */
+const BRUSH_PICKS = 0.25;
 /** A box of the class with this share of itself inside a larger one's is that one's part, or hidden behind it. */
 const NESTED_PART = 0.8;
 
 /** What to take out and what to spare, at the (EXIF-oriented) image's size; masks are 0/1, W × H. */
 export interface RemovalPlan {
-  /** What is filled: the target's own pixels and a margin, and the brushed area. */
+  /** What is filled: the target's own pixels and a margin; the brushed area when no named object was found under it. */
   hole: Uint8Array;
-  /** The target itself without the margin (its solid pixels, and the brushed area): what must change. */
+  /** The target itself without the margin (its solid pixels; or the brushed area): what must change. */
   core: Uint8Array;
   /** Other objects' pixels: never written. */
   keep: Uint8Array;
@@ -72,13 +74,16 @@ interface Outlined extends Claim {
   solidCount: number;
 }
 
-/** Plans a removal: by name (`object`), by brush (`brush`, W × H, 1 = brushed), or both. */
+/**
+ * Plans a removal: by name (`object`), by brush (`brush`, W × H, 1 = brushed), or both: then the
+ * brush picks which instances of the name go, and is the hole itself only when it picks none.
+ */
 export async function planRemoval(image: RawImage, object: string | undefined, brush: Uint8Array | null, progress: Progress): Promise<RemovalPlan> {
   const { width: W, height: H } = image;
   if (object) progress(30, `Looking for the ${object}`);
   const before = await detectEverything(image);
   const named = object ? namedAmong(before, object, W * H) : null;
-  const brushed = named ? (brush ? named.detections.filter((d) => overlaps(brush, W, d)) : named.detections) : [];
+  const brushed = named ? (brush ? pickedByBrush(named.detections, brush, W) : named.detections) : [];
   // Every instance up to the limit, the largest first: one rule for every class. A box inside a
   // larger one of the class is a part of it (a bicycle's handlebar) or an instance hidden behind
   // it: the larger one's outline takes it along, and it is not counted on its own.
@@ -100,16 +105,21 @@ export async function planRemoval(image: RawImage, object: string | undefined, b
     targets.push(o);
   }
   const others = otherObjects(before, named, targets, brush, W);
-  const near = others.filter((d) => d.score >= NEIGHBOUR_MIN_SCORE && targets.some((t) => touches(t, d))).sort((a, b) => overlapWith(targets, b) - overlapWith(targets, a));
+  // The objects touching the target, or the brushed area when nothing was named: outlined, so
+  // the fill copies none of them and the hole's margin takes nothing of them.
+  const around: Rect[] = targets.length ? targets.map((t) => ({ x: t.x0, y: t.y0, width: t.w, height: t.h })) : brush ? [grow(boundsOf(brush, W, H), 0.1, W, H)] : [];
+  const near = others.filter((d) => d.score >= NEIGHBOUR_MIN_SCORE && around.some((r) => shared(r, d.box) > 0)).sort((a, b) => overlapWith(around, b) - overlapWith(around, a));
   const neighbours: Outlined[] = [];
   for (const [k, d] of near.slice(0, MAX_NEIGHBOURS).entries()) {
     if (k === 0) progress(62, 'Outlining what is around it', { toPercent: 68, ms: near.slice(0, MAX_NEIGHBOURS).reduce((s, n) => s + expectedOutlineMs(n.box, W, H), 0) });
     neighbours.push(await outline(image, d));
   }
+  if (process.env.ATELIER_DEBUG) console.log("targets", targets.map((t) => [t.det.label, t.det.score, t.x0, t.y0, t.w, t.h]), "near", near.map((d) => [d.label, d.score]), "neighbours", neighbours.map((n) => [n.det.label, n.solidCount]));
   const rgb = image.channels === 3 ? image.data : dropAlpha(image);
   const split = splitContested(rgb, W, targets, neighbours);
   const far = others.filter((d) => d.score >= FAR_MIN_SCORE && !near.includes(d) && area(d) <= FAR_MAX_SHARE * W * H);
-  const masks = combine(W, H, targets, neighbours, split, brush, far);
+  // With a named object found under it, the brush only picked it: its outline is the hole.
+  const masks = combine(W, H, targets, neighbours, split, targets.length ? null : brush, far);
   const merged = candidates.length < sorted.length || targets.some((a, i) => targets.some((b, j) => j > i && solidOverlap(a, b)));
   return { ...masks, removed: targets.map((t) => t.det), seen: candidates.length, merged, before, named, tooLarge, guessed: split.guessed };
 }
@@ -197,7 +207,7 @@ function otherObjects(all: Detection[], named: NamedObjects | null, targets: Out
     // Another box of the target's own class inside an outlined instance is a part or a second reading of it.
     if (classes.has(d.label) && targets.some((t) => insideShare(d.box, t.det.box) >= 0.8)) continue;
     // A brushed object is the brush's to remove.
-    if (!named && brush && brushedShare(brush, W, d) >= 0.5) continue;
+    if (!targets.length && brush && brushedShare(brush, W, d) >= 0.5) continue;
     if (kept.some((k) => k.label !== d.label && iouOf(k.box, d.box) >= SAME_OBJECT_IOU)) continue;
     kept.push(d);
   }
@@ -239,6 +249,7 @@ function combine(
   for (const d of far) {
     for (let y = d.box.y; y < d.box.y + d.box.height; y++) avoid.fill(1, y * W + d.box.x, y * W + d.box.x + d.box.width);
   }
+  // Brushed alone, the brush is the hole as it is.
   const hole = targets.length ? dilateDisc(own, W, H, growRadius(W, H)) : own;
   for (let i = 0; i < hole.length; i++) {
     if (brush?.[i]) hole[i] = 1;
@@ -286,18 +297,48 @@ function shared(a: Detection['box'], b: Detection['box']): number {
 /** The share of box `a` inside box `b`. */
 const insideShare = (a: Detection['box'], b: Detection['box']): number => shared(a, b) / Math.max(1, a.width * a.height);
 
-/** Whether the detection's box meets the outline's clipped extent. */
-function touches(t: Outlined, d: Detection): boolean {
-  return shared({ x: t.x0, y: t.y0, width: t.w, height: t.h }, d.box) > 0;
+type Rect = Detection['box'];
+
+/** How much of the detection's box the rectangles share. */
+function overlapWith(rects: Rect[], d: Detection): number {
+  return rects.reduce((s, r) => s + shared(r, d.box), 0);
 }
 
-function overlapWith(targets: Outlined[], d: Detection): number {
-  return targets.reduce((s, t) => s + shared(t.det.box, d.box), 0);
+/** The bounding box of a mask's set pixels. */
+function boundsOf(mask: Uint8Array, W: number, H: number): Rect {
+  let x0 = W;
+  let y0 = H;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      if (!mask[y * W + x]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  return x1 < 0 ? { x: 0, y: 0, width: 0, height: 0 } : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
-/** Whether the brushed area touches the detection's box. */
-function overlaps(brush: Uint8Array, w: number, d: Detection): boolean {
-  return brushedShare(brush, w, d) > 0;
+/** A rectangle grown by a share of its sides, within the frame. */
+function grow(r: Rect, share: number, W: number, H: number): Rect {
+  const x = Math.max(0, Math.floor(r.x - share * r.width));
+  const y = Math.max(0, Math.floor(r.y - share * r.height));
+  return { x, y, width: Math.min(W, Math.ceil(r.x + r.width * (1 + share))) - x, height: Math.min(H, Math.ceil(r.y + r.height * (1 + share))) - y };
+}
+
+/**
+ * The instances a brush picks: those it covers a good part of (BRUSH_PICKS of the box), or else
+ * the one it covers most: a brush stroke that strays onto a neighbour does not pick it too.
+ */
+function pickedByBrush(detections: Detection[], brush: Uint8Array, w: number): Detection[] {
+  const shares = detections.map((d) => ({ d, share: brushedShare(brush, w, d) })).filter((x) => x.share > 0);
+  const picked = shares.filter((x) => x.share >= BRUSH_PICKS);
+  if (picked.length) return picked.map((x) => x.d);
+  const best = shares.sort((a, b) => b.share - a.share)[0];
+  return best ? [best.d] : [];
 }
 
 /** The share of the detection's box that is brushed. */

@@ -109,7 +109,7 @@ async function findObjectHole(input: Buffer, object: string | undefined, mask: B
   const plan = await planRemoval(image, object, brush, progress);
   if (object) refuseUnremoved(object, plan, Boolean(brush));
   const found = object && plan.removed.length ? { label: plan.removed[0]!.label, removed: plan.removed.length, seen: plan.seen, matchedAs: plan.named!.matchedAs as 'exact' | 'similar' } : null;
-  return { ...plan, image, found, brushed: Boolean(brush), summary: summarise(object, found, Boolean(brush), plan.merged) };
+  return { ...plan, image, found, brushed: Boolean(brush), summary: summarise(object, found, plan.merged) };
 }
 
 /** Without a brush to fall back on, a name that removed nothing fails, saying why and what to do. */
@@ -142,14 +142,13 @@ function refuseUnremoved(object: string, plan: RemovalPlan, brushed: boolean): v
  * What was removed, in one line: every instance up to MAX_INSTANCES, the largest first, and how
  * many were left (docs/architecture.md, "Object removal").
  */
-function summarise(object: string | undefined, found: ObjectRemoval['found'], brushed: boolean, merged: boolean): string {
+function summarise(object: string | undefined, found: ObjectRemoval['found'], merged: boolean): string {
   if (!found || !object) return 'Removed the brushed area';
-  const and = brushed ? ' and the brushed area' : '';
   const what = found.removed === 1 ? `the ${object}` : `${found.removed} × ${object}`;
   const left = found.seen - found.removed;
   const of = left > 0 ? ` (the ${found.removed === 1 ? 'largest' : `${found.removed} largest`} of the ${found.seen} found: brush over the others to remove them too)` : '';
-  const overlapping = merged && found.removed > 1 ? ` (where they overlap, two may have counted as one)` : '';
-  return `Removed ${what}${of}${overlapping}${and}`;
+  const overlapping = merged && found.removed > 1 ? ' (where they overlap, two may have counted as one)' : '';
+  return `Removed ${what}${of}${overlapping}`;
 }
 
 /** The user's mask at the image's size: painted = white (or opaque, when the mask uses transparency). */
