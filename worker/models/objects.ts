@@ -8,6 +8,7 @@ import { decodeRgba, type Progress } from './background.js';
 import { DEFAULT_MIN_SCORE, findNamedObjects, intersection, iou, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { fillWithIOPaint } from '../providers/image/iopaint.js';
+import { inpaintLearned, learnedInpainter, type LearnedModelSettings } from './learned/inpainter.js';
 import { dilateDisc } from './raster.js';
 import { expectedOutlineMs, objectAlpha, type RawImage } from './segmenter.js';
 
@@ -40,6 +41,8 @@ export interface ObjectRemovalOptions {
   maxPixels: number;
   /** An IOPaint server's URL: it fills the hole (a learned inpainter), checked like our own fill. */
   fillUrl?: string;
+  /** Else a learned inpainter file found by these settings fills it (docs/learned-models.md), checked alike. */
+  models?: LearnedModelSettings;
 }
 
 export interface ObjectRemoval {
@@ -49,7 +52,7 @@ export interface ObjectRemoval {
   brushed: boolean;
   /** One line for the user: what was removed. */
   summary: string;
-  /** What filled the hole: 'embedded', or the IOPaint server's model ("iopaint:lama"). */
+  /** What filled the hole: 'embedded', the IOPaint server's model ("iopaint:lama"), or a learned file's ("learned:lama"). */
   filledBy?: string;
 }
 
@@ -83,13 +86,15 @@ export async function removeObjectLocal(
     .raw()
     .toBuffer();
   const remote = opts.fillUrl ? await fillWithIOPaint(opts.fillUrl, { data: rgb, width: W, height: H }, hole) : null;
-  const filled = remote ? remote.rgb : inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
+  const learned = !remote && opts.models && (await learnedInpainter(opts.models)) ? await inpaintLearned(opts.models, { data: rgb, width: W, height: H }, hole) : null;
+  const filled = remote ? remote.rgb : learned ? learned.rgb : inpaintRaw({ data: rgb, width: W, height: H, channels: 3 }, hole);
   progress(90, 'Checking the object is gone');
   await verifyRemoval(object, found, rgb, filled);
   const png = await sharp(filled, { raw: { width: W, height: H, channels: 3 } })
     .png()
     .toBuffer();
-  return { png, found: found.found, brushed: found.brushed, summary: found.summary, filledBy: remote ? `iopaint:${remote.model}` : 'embedded' };
+  const filledBy = remote ? `iopaint:${remote.model}` : learned ? `learned:${learned.model}` : 'embedded';
+  return { png, found: found.found, brushed: found.brushed, summary: found.summary, filledBy };
 }
 
 /**
