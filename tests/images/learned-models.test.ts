@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/shared/platform/config.js';
 import { imageEngine } from '../../worker/models/engine.js';
 import { readGraphIo } from '../../worker/models/learned/graph-io.js';
 import { inpaintLearned, learnedInpainter } from '../../worker/models/learned/inpainter.js';
@@ -69,6 +70,14 @@ function judge(before: Buffer, after: Buffer, hole: Uint8Array, W: number, H: nu
 }
 
 describe('learned model files: found, checked, refused', () => {
+  it('config: MODELS_DIR defaults to DATA_DIR/models, paths are resolved, a checksum must be 64 hex digits (kept in lower case)', () => {
+    const base = { DATA_DIR: '/srv/atelier-data' };
+    expect(loadConfig(base).modelsDir).toBe('/srv/atelier-data/models');
+    const c = loadConfig({ ...base, MODELS_DIR: 'models', UPSCALE_MODEL_PATH: 'x/up.onnx', INPAINT_MODEL_SHA256: 'AB'.repeat(32) });
+    expect([c.modelsDir, c.UPSCALE_MODEL_PATH, c.INPAINT_MODEL_SHA256]).toEqual([resolve('models'), resolve('x/up.onnx'), 'ab'.repeat(32)]);
+    expect(() => loadConfig({ ...base, UPSCALE_MODEL_SHA256: 'md5:1234' })).toThrow('UPSCALE_MODEL_SHA256: a SHA-256: 64 hexadecimal digits, as sha256sum prints it');
+  });
+
   it('refuses a file under a published name whose size is not the published one, saying what to do; learnedInpainter says none', async () => {
     const dir = folder();
     writeModel(join(dir, 'lama_fp32.onnx'), lamaLike({ colour: COLOUR, side: 64 }));
