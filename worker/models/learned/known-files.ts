@@ -1,6 +1,7 @@
-// The published model files the docs list (docs/learned-models.md), by the SHA-256 their
-// publishers' Git LFS records give. A file of one of these names is used only when its checksum
-// is the published one; any other file needs the operator's own *_SHA256.
+// The published model files the docs list (docs/learned-models.md, "The files", which says
+// where each SHA-256 was read: Hugging Face's Git LFS records). A file of one of these names is
+// used only when its checksum is the published one; any other file needs the operator's own
+// *_SHA256.
 import type { ModelRole } from './settings.js';
 
 export interface KnownFile {
