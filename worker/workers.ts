@@ -18,6 +18,7 @@ import { publishEngines } from '../server/shared/platform/engines.js';
 import { WebhookOutbox } from '../server/shared/webhooks/outbox.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { WorkerDrain } from './drain.js';
+import { reportLearnedModels } from './models/learned/report.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -93,6 +94,12 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     webhooks: new WebhookOutbox({ db, queue: () => queues.webhooks(), redis, log, config, storage }),
   };
 
+  // Which learned model files there are, checked once here (the providers reuse the verdict).
+  await reportLearnedModels(
+    config,
+    tools.map((t) => t.kind),
+    log,
+  );
   const processors = await Promise.all(tools.map((tool) => processorFor(services, tool)));
   const drain = new WorkerDrain(log);
   const workers = tools.map((tool, i) => {

@@ -38,8 +38,8 @@ async function perform(id: number, task: EngineTask): Promise<EngineMessage> {
   }
   const mask = task.mask ? Buffer.from(task.mask) : undefined;
   const find = task.op === 'objectMask' ? objectMaskLocal : removeObjectLocal;
-  const fillUrl = task.op === 'object' ? task.fillUrl : undefined;
-  const { png, ...rest } = await find(image, task.object, mask, { maxPixels: task.maxPixels, ...(fillUrl ? { fillUrl } : {}) }, progress);
+  const { fillUrl, models } = task.op === 'object' ? task : {};
+  const { png, ...rest } = await find(image, task.object, mask, { maxPixels: task.maxPixels, ...(fillUrl ? { fillUrl } : {}), ...(models ? { models } : {}) }, progress);
   return { id, result: { png, ...rest } };
 }
 

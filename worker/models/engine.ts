@@ -6,12 +6,16 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
 import type { Eta, Progress } from './background.js';
+import type { LearnedModelSettings } from './learned/settings.js';
 import type { ObjectRemoval } from './objects.js';
 
 export type EngineTask =
   | { op: 'background'; image: Buffer; maxPixels: number }
-  /** `fillUrl`: an IOPaint server fills the hole instead of the embedded inpainter (iopaint.ts). */
-  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number; fillUrl?: string }
+  /**
+   * `fillUrl`: an IOPaint server fills the hole instead of the embedded inpainter (iopaint.ts);
+   * else `models`: a learned inpainter file found there does (docs/learned-models.md).
+   */
+  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number; fillUrl?: string; models?: LearnedModelSettings }
   /** Only finds what to remove (by name and/or brush): `png` is the mask (white = remove), for a service that fills it. */
   | { op: 'objectMask'; image: Buffer; object: string; mask?: Buffer; maxPixels: number };
 

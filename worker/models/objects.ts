@@ -9,6 +9,7 @@ import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
 import { decodeRgba, type Progress } from './background.js';
 import { inpaintRaw } from './inpaint.js';
 import { fillWithIOPaint } from '../providers/image/iopaint.js';
+import { inpaintLearned, learnedInpainter, type LearnedModelSettings } from './learned/inpainter.js';
 import { checkRemoval, doubtOf, madeUpError, sourcesOf } from './object-checks.js';
 import { MAX_INSTANCES, planRemoval, type RemovalPlan } from './object-scene.js';
 import type { RawImage } from './segmenter.js';
@@ -19,6 +20,8 @@ export interface ObjectRemovalOptions {
   maxPixels: number;
   /** An IOPaint server's URL: it fills the hole (a learned inpainter), checked like our own fill. */
   fillUrl?: string;
+  /** Else a learned inpainter file found by these settings fills it (docs/learned-models.md), checked alike. */
+  models?: LearnedModelSettings;
 }
 
 export interface ObjectRemoval {
@@ -30,7 +33,7 @@ export interface ObjectRemoval {
   summary: string;
   /** What the user should look at in a result that passed its checks but may not convince; absent for a plain success. */
   note?: string;
-  /** What filled the hole: 'embedded', or the IOPaint server's model ("iopaint:lama"). */
+  /** What filled the hole: 'embedded', the IOPaint server's model ("iopaint:lama"), or a learned file's ("learned:lama"). */
   filledBy?: string;
 }
 
@@ -58,7 +61,11 @@ export async function removeObjectLocal(
     .raw()
     .toBuffer();
   const image = { data: rgb, width: W, height: H, channels: 3 };
-  const remote = opts.fillUrl ? await fillWithIOPaint(opts.fillUrl, { data: rgb, width: W, height: H }, plan.hole) : null;
+  const remote = opts.fillUrl
+    ? await fillWithIOPaint(opts.fillUrl, { data: rgb, width: W, height: H }, plan.hole)
+    : opts.models && (await learnedInpainter(opts.models))
+      ? await inpaintLearned(opts.models, { data: rgb, width: W, height: H }, plan.hole)
+      : null;
   let filled = remote ? remote.rgb : inpaintRaw(image, plan.hole, { keep: plan.keep, avoid: plan.avoid });
   progress(88, 'Checking the result');
   const checked = { ...plan, width: W, height: H };
@@ -81,7 +88,7 @@ export async function removeObjectLocal(
     brushed: plan.brushed,
     summary: plan.summary,
     ...(note ? { note } : {}),
-    filledBy: remote ? `iopaint:${remote.model}` : 'embedded',
+    filledBy: remote ? `${opts.fillUrl ? 'iopaint' : 'learned'}:${remote.model}` : 'embedded',
   };
 }
 

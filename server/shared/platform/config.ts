@@ -1,7 +1,7 @@
 // Configuration is read and validated once, here (docs/architecture.md).
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_FREE_TEXT_QUOTA,
@@ -36,6 +36,12 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** A SHA-256 as 64 hexadecimal digits (as `sha256sum` prints it), kept in lower case. */
+const sha256 = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'a SHA-256: 64 hexadecimal digits, as sha256sum prints it')
+  .transform((v) => v.toLowerCase());
 
 /** host:port (or [v6-address]:port; the port defaults to 26379) items, comma-separated. */
 const SENTINEL_LIST = /^\s*(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-fA-F:.]+\]|[\w.-]+)(:\d{1,5})?\s*)*$/;
@@ -93,6 +99,16 @@ const schema = z.object({
   CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
   /** An IOPaint server (LaMa, MI-GAN…) that fills the embedded object remover's holes: e.g. http://127.0.0.1:8080. */
   IOPAINT_URL: optionalString,
+  /**
+   * Learned model files the operator places (docs/learned-models.md): the folder searched for
+   * them by their published names (unset: DATA_DIR/models), or each file's own path, and the
+   * SHA-256 of a file that is not one of the published files the docs list (an own export).
+   */
+  MODELS_DIR: optionalString,
+  INPAINT_MODEL_PATH: optionalString,
+  INPAINT_MODEL_SHA256: optionalString.pipe(sha256.optional()),
+  UPSCALE_MODEL_PATH: optionalString,
+  UPSCALE_MODEL_SHA256: optionalString.pipe(sha256.optional()),
   /**
    * Self-hosted engines (docs/engines.md). Each is used when its variable is set; with ENGINE_AUTODETECT
    * on (the default), a worker also looks for them on their default local addresses at start-up
@@ -248,6 +264,8 @@ const schema = z.object({
 export type Config = z.infer<typeof schema> & {
   identityProvider: 'clerk' | 'builtin';
   dataDir: string;
+  /** Where learned model files are looked for: MODELS_DIR, else DATA_DIR/models (docs/learned-models.md). */
+  modelsDir: string;
 };
 
 /** libpq falls back to the OS user when a URL names none; node-postgres does not, so do it here. */
@@ -302,6 +320,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PROJECT_REPOSITORY_URL: c.PROJECT_REPOSITORY_URL ?? packageRepositoryUrl(),
     identityProvider: c.CLERK_SECRET_KEY || c.CLERK_JWT_KEY ? 'clerk' : 'builtin',
     dataDir: resolve(c.DATA_DIR),
+    modelsDir: resolve(c.MODELS_DIR ?? join(c.DATA_DIR, 'models')),
+    INPAINT_MODEL_PATH: c.INPAINT_MODEL_PATH && resolve(c.INPAINT_MODEL_PATH),
+    UPSCALE_MODEL_PATH: c.UPSCALE_MODEL_PATH && resolve(c.UPSCALE_MODEL_PATH),
   };
 }
 

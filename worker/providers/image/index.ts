@@ -4,13 +4,15 @@
 // image key or IMAGE_BASE_URL), a self-hosted engine answering on its default local address
 // (ENGINE_AUTODETECT), and last the embedded placeholder drawings. Cloudinary removes backgrounds
 // and objects when CLOUDINARY_URL is set; anything left is done by the embedded segmentation and
-// inpainting (the holes filled by an IOPaint server instead when IOPAINT_URL is set).
+// inpainting (the holes filled by an IOPaint server instead when IOPAINT_URL is set, else by a
+// learned inpainter file when one may be used: docs/learned-models.md).
 import type { Config } from '../../../server/shared/platform/config.js';
 import type { Logger } from '../../../server/shared/platform/logger.js';
 import { cloudinaryFrom } from '../../../server/shared/storage/cloudinary-client.js';
 import { ClipDropBackgroundRemover, clipDropClient, ClipDropImageGenerator, ClipDropObjectRemover } from './clipdrop.js';
 import { CloudinaryBackgroundRemover, CloudinaryObjectRemover } from './cloudinary.js';
 import { COMFYUI_DEFAULT_URL, ComfyUIImageGenerator } from './comfyui.js';
+import { learnedSettings } from '../../models/learned/settings.js';
 import { LocalBackgroundRemover, LocalImageGenerator, LocalObjectRemover } from './local.js';
 import { imageSettings, OpenAIImageGenerator } from './openai.js';
 import { SD_WEBUI_DEFAULT_URL, SdWebUiImageGenerator } from './sd-webui.js';
@@ -47,7 +49,7 @@ export async function createImageProviders(config: Config, log?: Logger): Promis
   return {
     generator: await imageGenerator(config, log),
     background: cloud ? new CloudinaryBackgroundRemover(cloud, config.IMAGE_MAX_PIXELS) : new LocalBackgroundRemover(config.IMAGE_MAX_PIXELS),
-    objects: cloud ? new CloudinaryObjectRemover(cloud, config.IMAGE_MAX_PIXELS) : new LocalObjectRemover(config.IMAGE_MAX_PIXELS, config.IOPAINT_URL),
+    objects: cloud ? new CloudinaryObjectRemover(cloud, config.IMAGE_MAX_PIXELS) : new LocalObjectRemover(config.IMAGE_MAX_PIXELS, config.IOPAINT_URL, learnedSettings(config)),
   };
 }
 

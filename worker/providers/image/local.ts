@@ -1,5 +1,6 @@
 import type { BackgroundRemover, GeneratedImages, GenerationProgress, ImageGenerator, ImageOutput, ImageRequest, ObjectRemover, Progress } from './types.js';
 import { imageEngine } from '../../models/engine.js';
+import type { LearnedModelSettings } from '../../models/learned/settings.js';
 import { IMAGE_ASPECT_RATIOS } from '../../../server/shared/platform/domain.js';
 import { renderImage, seedOf } from '../../models/render.js';
 import { GENERATED_IMAGE_SIZE, IMAGE_SEED_MAX } from '../../../server/shared/platform/constants.js';
@@ -43,7 +44,8 @@ export class LocalBackgroundRemover implements BackgroundRemover {
 
 /**
  * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting:
- * the embedded exemplar inpainter, or an IOPaint server (IOPAINT_URL) when one is configured.
+ * the embedded exemplar inpainter, an IOPaint server (IOPAINT_URL) when one is configured, else a
+ * learned inpainter file in `models` when one may be used (docs/learned-models.md).
  */
 export class LocalObjectRemover implements ObjectRemover {
   readonly name = 'local';
@@ -51,9 +53,11 @@ export class LocalObjectRemover implements ObjectRemover {
   constructor(
     private readonly maxPixels: number,
     private readonly fillUrl?: string,
+    private readonly models?: LearnedModelSettings,
   ) {}
   async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
-    const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels, ...(this.fillUrl ? { fillUrl: this.fillUrl } : {}) }, signal, progress);
+    const fill = this.fillUrl ? { fillUrl: this.fillUrl } : this.models ? { models: this.models } : {};
+    const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels, ...fill }, signal, progress);
     return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed, filledBy: r.filledBy } };
   }
 }

@@ -4,10 +4,10 @@ import { upscaleImageTool } from '../../../server/shared/tools/upscale-image.js'
 import { readImage } from '../../image-input.js';
 import { store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
-import { createUpscaler } from './provider.js';
+import { chooseUpscaler } from './provider.js';
 
 export const upscaleImageProcessor = defineProcessor(upscaleImageTool, {
-  provider: (services) => createUpscaler(services.config),
+  provider: (services) => chooseUpscaler(services.config, services.log),
   async process(run) {
     const upscaler = run.provider;
     const { scale, uploadKey, filename, prompt } = run.input;
@@ -20,10 +20,12 @@ export const upscaleImageProcessor = defineProcessor(upscaleImageTool, {
     return {
       prompt,
       content: saved.url,
-      // Which engine did it: IOPaint hands over to the embedded pipeline when its plugin is off.
+      // Which engine did it: IOPaint hands over to the embedded pipeline when its plugin is off, a
+      // learned model file when it cannot be used (and says why).
       metadata: {
         provider: typeof output.details?.provider === 'string' ? output.details.provider : upscaler.name,
         ...(output.details?.model ? { model: output.details.model } : {}),
+        ...(typeof output.details?.learned === 'string' ? { learned: output.details.learned } : {}),
         scale,
         width: saved.width ?? image.width * scale,
         height: saved.height ?? image.height * scale,

@@ -33,8 +33,8 @@ export function UpscaleResult({ job, originalUrl, onCancel, onUpgraded }: Props)
           <ImageComparison originalUrl={originalUrl} resultUrl={resultUrl} resultAlt="The upscaled image" />
           {job.creation && isEmbeddedProvider(job.creation.provider) && (
             <p className="text-xs text-slate-500">
-              Upscaled offline by Atelier's resampling and back-projection pipeline, not a learned model. For a learned upscaler, the server can use IOPaint with its RealESRGAN
-              plugin (IOPAINT_URL) or Cloudinary's AI upscale (CLOUDINARY_URL).
+              Upscaled offline by Atelier's resampling and back-projection pipeline, not a learned model. For a learned upscaler, the server can use a Real-ESRGAN model file
+              (docs/learned-models.md), IOPaint with its RealESRGAN plugin (IOPAINT_URL) or Cloudinary's AI upscale (CLOUDINARY_URL).
             </p>
           )}
         </>
