@@ -8,6 +8,7 @@ import { decodeRgba, type Progress } from './background.js';
 import { DEFAULT_MIN_SCORE, findNamedObjects, intersection, iou, type Detection } from './detector.js';
 import { inpaintRaw } from './inpaint.js';
 import { fillWithIOPaint } from '../providers/image/iopaint.js';
+import { nothingBrushed } from '../image-mask.js';
 import { dilateDisc } from './raster.js';
 import { expectedOutlineMs, objectAlpha, type RawImage } from './segmenter.js';
 
@@ -68,7 +69,7 @@ export interface ObjectHole {
 
 export async function removeObjectLocal(
   input: Buffer,
-  object: string,
+  object: string | undefined,
   mask: Buffer | undefined,
   opts: ObjectRemovalOptions,
   progress: Progress = () => {},
@@ -97,7 +98,12 @@ export async function removeObjectLocal(
  * for an object found by name, the detector no longer finds it where it was. Otherwise the job
  * fails saying what was found and what to do (it was reported done on an unchanged photo).
  */
-export async function verifyRemoval(object: string, found: Pick<ObjectHole, 'core' | 'hole' | 'removed' | 'brushed' | 'image'>, before: Buffer, after: Buffer): Promise<void> {
+export async function verifyRemoval(
+  object: string | undefined,
+  found: Pick<ObjectHole, 'core' | 'hole' | 'removed' | 'brushed' | 'image'>,
+  before: Buffer,
+  after: Buffer,
+): Promise<void> {
   const { core, removed, brushed } = found;
   const { width: W, height: H } = found.image;
   // The object's own pixels: those of the core unlike what surrounds the hole. A brush's margin
@@ -113,7 +119,7 @@ export async function verifyRemoval(object: string, found: Pick<ObjectHole, 'cor
       { object, reason: 'NOT_REMOVED', changedShare: Number(share.toFixed(3)) },
     );
   }
-  if (!removed.length) return;
+  if (!removed.length || object === undefined) return;
   const again = await findNamedObjects({ data: after, width: W, height: H, channels: 3 }, object);
   const still = removed.filter((r) => again.detections.some((d) => iou(d.box, r.box) >= STILL_THERE_IOU));
   // Or a part of it the outline missed, seen as the object on its own (a white jet on white
@@ -211,7 +217,13 @@ function changedShare(before: Buffer, after: Buffer, area: Uint8Array): number {
  * The same search, for a service that fills the hole itself (ClipDrop's cleanup): a mask PNG
  * of the (EXIF-oriented) image's size, white where to remove, black elsewhere.
  */
-export async function objectMaskLocal(input: Buffer, object: string, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress = () => {}): Promise<ObjectRemoval> {
+export async function objectMaskLocal(
+  input: Buffer,
+  object: string | undefined,
+  mask: Buffer | undefined,
+  opts: ObjectRemovalOptions,
+  progress: Progress = () => {},
+): Promise<ObjectRemoval> {
   const { image, hole, found, brushed, summary } = await findObjectHole(input, object, mask, opts, progress);
   const white = Buffer.alloc(hole.length);
   for (let i = 0; i < hole.length; i++) white[i] = hole[i] ? 255 : 0;
@@ -221,10 +233,11 @@ export async function objectMaskLocal(input: Buffer, object: string, mask: Buffe
   return { png, found, brushed, summary };
 }
 
-async function findObjectHole(input: Buffer, object: string, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress): Promise<ObjectHole> {
+async function findObjectHole(input: Buffer, object: string | undefined, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress): Promise<ObjectHole> {
   const image = await decodeRgba(input, opts.maxPixels);
   const { width: W, height: H } = image;
   const brush = mask ? await brushedArea(mask, W, H, opts.maxPixels) : null;
+  if (object === undefined) return brushedOnly(image, brush);
 
   progress(30, `Looking for the ${object}`);
   const named = await findNamedObjects(image, object);
@@ -349,4 +362,13 @@ async function brushedArea(mask: Buffer, W: number, H: number, maxPixels: number
     }
   }
   return painted ? out : null;
+}
+
+/**
+ * No name (docs/jobs-and-events.md, "Object removal by name or by brush"): the brushed area is
+ * the hole and the object, as it was brushed; the detector does not run.
+ */
+function brushedOnly(image: RawImage, brush: Uint8Array | null): ObjectHole {
+  if (!brush) throw nothingBrushed();
+  return { image, hole: brush, core: Uint8Array.from(brush), removed: [], found: null, brushed: true, summary: 'Removed the brushed area' };
 }

@@ -42,7 +42,8 @@ export class LocalBackgroundRemover implements BackgroundRemover {
 }
 
 /**
- * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting:
+ * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting
+ * (with no name, the brushed area alone is filled: no detector runs):
  * the embedded exemplar inpainter, or an IOPaint server (IOPAINT_URL) when one is configured.
  */
 export class LocalObjectRemover implements ObjectRemover {
@@ -52,7 +53,7 @@ export class LocalObjectRemover implements ObjectRemover {
     private readonly maxPixels: number,
     private readonly fillUrl?: string,
   ) {}
-  async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
+  async remove(image: Buffer, object: string | undefined, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
     const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels, ...(this.fillUrl ? { fillUrl: this.fillUrl } : {}) }, signal, progress);
     return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed, filledBy: r.filledBy } };
   }
