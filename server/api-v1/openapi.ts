@@ -29,7 +29,8 @@ const PLAN_TEXT = { FREE: 'Free and Premium plans', PREMIUM: 'Premium plan only'
 function fileSchema(upload: UploadSpec): JsonSchema {
   const names = IMAGE_UPLOAD_TYPES.map((t) => t.name);
   const what = upload.accept === 'pdf' ? 'A PDF file' : `An image: ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-  return { type: 'string', format: 'binary', contentMediaType: upload.accept === 'pdf' ? 'application/pdf' : 'application/octet-stream', description: what };
+  const description = upload.about ? `${what}. ${upload.about}` : what;
+  return { type: 'string', format: 'binary', contentMediaType: upload.accept === 'pdf' ? 'application/pdf' : 'application/octet-stream', description };
 }
 
 /** The request body: JSON (the input), or multipart text fields with the tool's files (a tool that takes files: multipart only). */

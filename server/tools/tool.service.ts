@@ -31,7 +31,7 @@ export interface ToolRequest {
 }
 
 /** A tool's definition as starting it needs it (any input, any provider). */
-type Startable = Pick<ToolDefinition, 'kind' | 'plan' | 'quota' | 'input' | 'uploads' | 'prompt' | 'checkSizes'>;
+type Startable = Pick<ToolDefinition, 'kind' | 'plan' | 'quota' | 'input' | 'uploads' | 'prompt' | 'checkUploads'>;
 
 export class ToolService {
   private readonly byKind: Map<string, Startable>;
@@ -74,7 +74,7 @@ export class ToolService {
       checked.push({ spec, file, ext });
       if (size) sizes[spec.field] = size;
     }
-    tool.checkSizes?.(input, sizes);
+    tool.checkUploads?.(input, sizes);
     const first = checked[0];
     const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
     const opts = { jobId: request.jobId ?? undefined, apiKeyId: request.apiKey?.id };

@@ -106,6 +106,44 @@ describe('errors as problem+json with the GraphQL codes', () => {
   });
 });
 
+describe('object removal with a brush and no name (docs/jobs-and-events.md, "Object removal by name or by brush")', () => {
+  it('takes a mask with no object name (a job that removes the brushed area); neither a name nor a mask is 400 naming object', async () => {
+    const dev = await developer(['read', 'generate'], true);
+    // A white square on black: what the page's brush sends.
+    const mask = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#000000' } })
+      .composite([{ input: { create: { width: 12, height: 10, channels: 3, background: '#ffffff' } }, left: 18, top: 11 }])
+      .png()
+      .toBuffer();
+    const form = async (fields: Record<string, string>, withMask: boolean) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append('image', new Blob([new Uint8Array(await png(70))], { type: 'image/png' }), 'swatch.png');
+      if (withMask) f.append('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+      return f;
+    };
+    for (const fields of [{}, { object: '' }, { object: '   ' }] as Record<string, string>[]) {
+      const refused = await call('POST', '/api/v1/object-removals', dev.key, await form(fields, false));
+      expectProblem(refused, 400, 'BAD_USER_INPUT', 'object');
+      expect(refused.body!.detail).toBe('Please enter the object to remove');
+    }
+    // A name still follows its rules with a mask.
+    const twoWords = await call('POST', '/api/v1/object-removals', dev.key, await form({ object: 'red car' }, true));
+    expectProblem(twoWords, 400, 'BAD_USER_INPUT', 'object');
+    expect(twoWords.body!.detail).toBe('Please enter only one object name');
+    expect(await db().job.count({ where: { userId: dev.id } })).toBe(0);
+
+    const started = await call('POST', '/api/v1/object-removals', dev.key, await form({ object: '' }, true));
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const row = await db().job.findUniqueOrThrow({ where: { id: started.body!.id } });
+    expect(row.input).toMatchObject({ prompt: 'Removed the brushed area from image', maskKey: expect.any(String) });
+    expect(row.input).not.toHaveProperty('object');
+    const res = await fetch(`${stack.url}/api/v1/jobs/${started.body!.id}/events`, { headers: { authorization: `Bearer ${dev.key}` } });
+    const end = (await readEvents(res.body!)).events.at(-1)!;
+    expect(end.event, end.data).toBe('completed');
+    expect(JSON.parse(end.data)).toMatchObject({ creation: { type: 'OBJECT_REMOVAL', prompt: 'Removed the brushed area from image' } });
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('refuses a different body with a used key (422), and concurrent duplicates start one job', async () => {
     const dev = await developer();

@@ -1,7 +1,9 @@
 // Object removal in a real browser against the real server and worker: a real-sized photo,
-// named only (the spec's flow: image + object name, no brush) or with a mask brushed with real
-// mouse moves (optional help), and the job followed from its upload to the finished image. A
-// name not found fails with a clear message; a slow upload shows its progress and can be cancelled.
+// named only (the spec's flow: image + object name, no brush), with a mask brushed with real
+// mouse moves (optional help), or brushed with no name (just the brushed area is removed:
+// docs/jobs-and-events.md, "Object removal by name or by brush"), and the job followed from its
+// upload to the finished image. A name not found fails with a clear message; a slow upload shows
+// its progress and can be cancelled.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -52,8 +54,8 @@ async function pickAndName(page: Page, object: string) {
   await page.getByLabel('Describe object to remove').fill(object);
 }
 
-/** Picks the photo, turns the optional brush on, brushes over the cup with real mouse moves, and names it. */
-async function brushTheCup(page: Page) {
+/** Picks the photo, turns the optional brush on, brushes over the cup with real mouse moves, and names it (unless `name` is null). */
+async function brushTheCup(page: Page, name: string | null = 'cup') {
   await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: photo });
   await page.getByRole('checkbox', { name: 'Brush over the object (optional)' }).check();
   const canvas = page.locator('canvas[aria-label^="Mask canvas over coffee.png"]');
@@ -75,7 +77,7 @@ async function brushTheCup(page: Page) {
   }
   await page.mouse.up();
   expect(await canvas.getAttribute('aria-label')).toMatch(/1 stroke painted/);
-  await page.getByLabel('Describe object to remove').fill('cup');
+  if (name !== null) await page.getByLabel('Describe object to remove').fill(name);
 }
 
 describe('object removal in the browser', () => {
@@ -86,7 +88,7 @@ describe('object removal in the browser', () => {
     const brush = page.getByRole('checkbox', { name: 'Brush over the object (optional)' });
     expect(await brush.isChecked()).toBe(false);
     expect(await page.locator('canvas').count()).toBe(0);
-    expect(await page.getByText('Not needed: the object is found by its name.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('Not needed when you name the object: it is found by its name.', { exact: false }).isVisible()).toBe(true);
     await brush.scrollIntoViewIfNeeded();
     await keepScreenshot(page, 'object-removal-name-only');
     const started = Date.now();
@@ -175,6 +177,42 @@ describe('object removal in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it('removes just the brushed area with no name: the button waits for a stroke, and the result says the brushed area', async () => {
+    const { context, page, errors } = await openTool();
+    await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: photo });
+    await page.getByRole('img', { name: 'Preview of coffee.png' }).waitFor();
+    const remove = page.getByRole('button', { name: 'Remove Object' });
+    // An image and nothing else: nothing says what to remove. The name's hint says a brush will do.
+    expect(await remove.isDisabled()).toBe(true);
+    const field = page.getByLabel('Describe object to remove');
+    const hint = await field.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(hint).toContain('Optional when you brush over what to remove: then just the brushed area is removed.');
+    await brushTheCup(page, null);
+    expect(await field.inputValue()).toBe('');
+    expect(await remove.isEnabled()).toBe(true);
+    await keepScreenshot(page, 'object-removal-brush-only');
+    await remove.click();
+    const result = page.getByRole('img', { name: 'The image with the brushed area removed' });
+    await result.waitFor({ timeout: 90_000 });
+    await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(800);
+    await page.getByText('Object Removed', { exact: true }).waitFor();
+    expect(await page.getByText('Object', { exact: true }).evaluate((dt) => dt.nextElementSibling?.textContent)).toBe('The brushed area');
+    expect(await page.getByText('Result', { exact: true }).evaluate((dt) => dt.nextElementSibling?.textContent)).toBe('Removed the brushed area');
+    const job = await env.server.server.app.services.db.job.findFirstOrThrow({ where: { userId: account.user.id, kind: 'object-removal' }, orderBy: { createdAt: 'desc' } });
+    expect(job).toMatchObject({ phase: 'COMPLETED', percent: 100 });
+    expect(job.input).toMatchObject({ filename: 'coffee.png', prompt: 'Removed the brushed area from image', maskKey: expect.any(String) });
+    expect(job.input).not.toHaveProperty('object');
+    const creation = await env.server.server.app.services.db.creation.findUniqueOrThrow({ where: { id: job.creationId! } });
+    expect(creation).toMatchObject({ prompt: 'Removed the brushed area from image', metadata: { brushOnly: true, masked: true, summary: 'Removed the brushed area' } });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('shows a slow upload as "Uploading" with its progress, and Cancel stops it before any job exists', async () => {
     const { context, page, errors } = await openTool();

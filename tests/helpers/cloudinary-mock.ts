@@ -2,7 +2,10 @@
 // /v1_1/<cloud>/image/upload and /destroy → JSON, SHA-1 signatures checked) and its delivery
 // URLs (GET /<cloud>/image/upload/<transformations>/v<version>/<public_id>.<ext>, answering 423
 // while a derivation "runs", as Cloudinary documents for AI effects), so the real SDK and our
-// adapters both run. Point the SDK at it with upload_prefix (API) and secure_distribution
+// adapters both run. Generative remove is read as Cloudinary's URL builder writes it: `prompt_<text>`
+// or rectangles in pixels, `region_(x_;y_;w_;h_)` or `region_((x_;y_;w_;h_);(…))`; a region
+// that is malformed or leaves the image is refused (400), and each region is painted flat grey,
+// so a test sees where the removal was asked for. Point the SDK at it with upload_prefix (API) and secure_distribution
 // (delivery) in CLOUDINARY_URL. The SDK only speaks https, so the server gets a throwaway
 // self-signed certificate, which this test process (and only it) is told to trust.
 import { execFileSync } from 'node:child_process';
@@ -51,6 +54,8 @@ export interface CloudinaryMock {
   destroys: { path: string; fields: Record<string, string> }[];
   /** Every delivery request: its path (as sent) and the status answered. */
   derived: { path: string; status: number; at: number }[];
+  /** Every generative remove derived (status 200): its prompt (decoded) or its rectangles. */
+  removals: { prompt?: string; regions?: Region[] }[];
   /** Delivery answers 423 this many times per URL before the image (a derivation still running). */
   pendingAnswers: number;
   /** Uploads are read but never answered (a hung connection). */
@@ -58,6 +63,26 @@ export interface CloudinaryMock {
   /** Public ids still in the account (uploaded, not destroyed). */
   stored(): string[];
   close(): Promise<void>;
+}
+
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A gen_remove value (after `e_gen_remove:`): its prompt or its rectangles; null when Cloudinary would refuse it. */
+export function parseGenRemove(value: string): { prompt?: string; regions?: Region[] } | null {
+  const prompt = /^prompt_([^;()]+)$/.exec(value);
+  if (prompt) return { prompt: decodeURIComponent(prompt[1]!) };
+  const rect = String.raw`\(x_(\d+);y_(\d+);w_(\d+);h_(\d+)\)`;
+  const toRegion = (m: RegExpExecArray): Region => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) });
+  const one = new RegExp(`^region_${rect}$`).exec(value);
+  if (one) return { regions: [toRegion(one)] };
+  const many = new RegExp(`^region_\\(((?:${rect};)*${rect})\\)$`).exec(value);
+  if (!many) return null;
+  return { regions: [...many[1]!.matchAll(new RegExp(rect, 'g'))].map(toRegion) };
 }
 
 /** Splits a multipart body into its text fields and its file part. */
@@ -87,11 +112,24 @@ function signatureOk(fields: Record<string, string>, secret: string): boolean {
   );
 }
 
-/** What a derivation makes of the upload, enough to tell the effects apart. */
-async function derive(original: Buffer, transformations: string[]): Promise<Buffer> {
+class Refused extends Error {}
+
+/** What a derivation makes of the upload, enough to tell the effects apart (throws Refused for a bad gen_remove). */
+async function derive(original: Buffer, transformations: string[], removals: CloudinaryMock['removals']): Promise<Buffer> {
   let img = sharp(original);
   for (const t of transformations) {
-    if (t === 'e_background_removal') img = sharp(await img.ensureAlpha().png().toBuffer());
+    if (t.startsWith('e_gen_remove:')) {
+      const removal = parseGenRemove(t.slice('e_gen_remove:'.length));
+      if (!removal) throw new Refused(`Invalid gen_remove value - ${t}`);
+      const png = await img.png().toBuffer();
+      const { width = 0, height = 0 } = await sharp(png).metadata();
+      const regions = removal.regions ?? [];
+      const outside = regions.find((r) => r.w === 0 || r.h === 0 || r.x + r.w > width || r.y + r.h > height);
+      if (outside) throw new Refused(`Region (x_${outside.x};y_${outside.y};w_${outside.w};h_${outside.h}) is outside the ${width}x${height} image`);
+      removals.push(removal);
+      const grey = (r: Region) => ({ input: { create: { width: r.w, height: r.h, channels: 3 as const, background: '#808080' } }, left: r.x, top: r.y });
+      img = sharp(regions.length ? await sharp(png).composite(regions.map(grey)).png().toBuffer() : png);
+    } else if (t === 'e_background_removal') img = sharp(await img.ensureAlpha().png().toBuffer());
     else if (t === 'e_upscale') {
       const m = await sharp(await img.png().toBuffer()).metadata();
       img = sharp(
@@ -126,6 +164,7 @@ export async function startCloudinaryMock(secret = 'test-secret'): Promise<Cloud
     uploads: [],
     destroys: [],
     derived: [],
+    removals: [],
     pendingAnswers: 0,
     hangUploads: false,
     stored: () => [...assets.keys()],
@@ -137,34 +176,30 @@ export async function startCloudinaryMock(secret = 'test-secret'): Promise<Cloud
     if (req.method === 'GET') {
       // Delivery: /<cloud>/image/upload/<t1>/<t2>/v<version>/<public_id>.<ext>
       const m = /^\/([^/]+)\/image\/upload\/(.*?)\/?v\d+\/([^?.]+)(\.\w+)?(\?.*)?$/.exec(path);
+      const refuse = (status: number, error: string) => {
+        mock.derived.push({ path, status, at: Date.now() });
+        res.writeHead(status, { 'x-cld-error': error });
+        res.end();
+      };
       const asset = m ? assets.get(decodeURIComponent(m[3]!)) : undefined;
       // Each transformation is `<letters>_<value>` parameters joined by commas; anything else is refused as Cloudinary does.
       const bad = m?.[2]
         ?.split('/')
         .flatMap((t) => t.split(','))
         .find((p) => !/^[a-z]{1,3}_[^,/]+$/.test(p));
-      if (bad !== undefined) {
-        mock.derived.push({ path, status: 400, at: Date.now() });
-        res.writeHead(400, { 'x-cld-error': `Invalid transformation component - ${bad}` });
-        res.end();
-        return;
-      }
-      if (!m || !asset) {
-        mock.derived.push({ path, status: 404, at: Date.now() });
-        res.writeHead(404, { 'x-cld-error': 'Resource not found' });
-        res.end();
-        return;
-      }
+      if (bad !== undefined) return refuse(400, `Invalid transformation component - ${bad}`);
+      if (!m || !asset) return refuse(404, 'Resource not found');
       const times = (served.get(path) ?? 0) + 1;
       served.set(path, times);
-      if (times <= mock.pendingAnswers) {
-        mock.derived.push({ path, status: 423, at: Date.now() });
-        res.writeHead(423, { 'x-cld-error': 'Derived resource is being generated' });
-        res.end();
-        return;
+      if (times <= mock.pendingAnswers) return refuse(423, 'Derived resource is being generated');
+      let bytes: Buffer;
+      try {
+        bytes = await derive(asset, m[2] ? m[2].split('/') : [], mock.removals);
+      } catch (e) {
+        if (!(e instanceof Refused)) throw e;
+        return refuse(400, e.message);
       }
       mock.derived.push({ path, status: 200, at: Date.now() });
-      const bytes = await derive(asset, m[2] ? m[2].split('/') : []);
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length });
       res.end(bytes);
       return;

@@ -1,17 +1,18 @@
 // The real image adapters against local servers speaking Cloudinary's upload and delivery API
 // and the OpenAI Images API, through the whole stack: the requests they build, that a
 // provider's URL is fetched into our storage (never published), that Cloudinary uploads are
-// deleted, and that a hung upload ends with the job's timeout.
+// deleted, that a brush with no name becomes gen_remove's rectangles, and that a hung upload ends
+// with the job's timeout.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudinaryFrom } from '../../server/shared/storage/cloudinary-client.js';
-import { CloudinaryObjectRemover } from '../../worker/providers/image/cloudinary.js';
+import { CloudinaryObjectRemover, MAX_REGIONS } from '../../worker/providers/image/cloudinary.js';
 import { startCloudinaryMock, type CloudinaryMock } from '../helpers/cloudinary-mock.js';
 import { startOpenAIMock, startOpenAIImagesMock, type OpenAIImagesMock, type OpenAIMock } from '../helpers/openai-mock.js';
 import { followJob, gqlOk, gqlUpload, signUp, startStack } from '../helpers/server.js';
 
 const REMOVE_BG = 'mutation($image: Upload!) { removeBackground(image: $image) { id } }';
-const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String!) { removeObject(image: $image, object: $object) { id } }';
+const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id } }';
 const UPSCALE = 'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $image, scale: $scale) { id } }';
 const GENERATE = 'mutation { generateImage(input: {description: "a red fox", style: ANIME}) { id } }';
 
@@ -90,6 +91,24 @@ describe('Cloudinary adapters', () => {
     );
   });
 
+  it('object removal with a brush and no name asks for gen_remove with the brushed rectangle (docs/jobs-and-events.md, "Object removal by name or by brush")', async () => {
+    // A 20×12 patch at (20, 16) of the 64×48 image: its rectangle grown by 3 px a side.
+    const mask = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#000000' } })
+      .composite([{ input: { create: { width: 20, height: 12, channels: 3, background: '#ffffff' } }, left: 20, top: 16 }])
+      .png()
+      .toBuffer();
+    const removalsBefore = cloud.removals.length;
+    await runDerivation(
+      () => gqlUpload(stack.url, REMOVE_OBJECT, {}, { image: { data: png, filename: 'a.png' }, mask: { data: mask, filename: 'm.png' } }, token),
+      new RegExp(`^/${CLOUD}/image/upload/e_gen_remove:region_\\(x_17;y_13;w_26;h_18\\)/v1/atelier/upload\\d+(\\?|$)`),
+    );
+    expect(cloud.removals.slice(removalsBefore)).toEqual([{ regions: [{ x: 17, y: 13, w: 26, h: 18 }] }]);
+    const row = await stack.server.app.services.db.creation.findFirstOrThrow({
+      where: { prompt: 'Removed the brushed area from image', metadata: { path: ['provider'], equals: 'cloudinary' } },
+    });
+    expect(row.metadata).toMatchObject({ summary: 'Removed the brushed area', brushOnly: true, regions: [{ x: 17, y: 13, width: 26, height: 18 }] });
+  });
+
   it('upscale: e_upscale then scaled to 2×, fetched and stored at twice the size', async () => {
     const before = cloud.uploads.length;
     await runDerivation(
@@ -115,6 +134,74 @@ describe('Cloudinary adapters', () => {
       expect(asked[0]!.path).toMatch(new RegExp(`/image/upload/e_gen_remove:prompt_${prompt.replace(/[%()]/g, '\\$&')}/v1/atelier/upload\\d+(\\?|$)`));
       expect(decodeURIComponent(/prompt_([^/]+)/.exec(asked[0]!.path)![1]!)).toBe(object);
     }
+  });
+
+  it('a brush with no name: one rectangle per patch (joined past MAX_REGIONS), upright for an EXIF-turned photo; an empty mask uploads nothing', async () => {
+    cloud.pendingAnswers = 0;
+    const remover = new CloudinaryObjectRemover(cloudinaryFrom(`cloudinary://test-key:test-secret@${CLOUD}?${cloud.query}`), 40e6);
+    const blank = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#000000' } });
+    const dot = (left: number, top: number, size = 4) => ({ input: { create: { width: size, height: size, channels: 3 as const, background: '#ffffff' } }, left, top });
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    // Two patches far apart: two rectangles, in one region qualifier, each grown by 3 px.
+    const two = await blank(400, 300)
+      .composite([dot(20, 30, 40), dot(300, 200, 20)])
+      .png()
+      .toBuffer();
+    const before = cloud.removals.length;
+    const out = await remover.remove(photo, undefined, two, AbortSignal.timeout(10_000));
+    expect(out).toMatchObject({ summary: 'Removed the brushed area', details: { regions: [expect.any(Object), expect.any(Object)] } });
+    expect(cloud.derived.at(-1)!.path).toMatch(/\/e_gen_remove:region_\(\(x_17;y_27;w_46;h_46\);\(x_297;y_197;w_26;h_26\)\)\/v1\//);
+    expect(cloud.removals.slice(before)).toEqual([
+      {
+        regions: [
+          { x: 17, y: 27, w: 46, h: 46 },
+          { x: 297, y: 197, w: 26, h: 26 },
+        ],
+      },
+    ]);
+    // The grey the mock paints is where the rectangles are: the result shows what was asked.
+    const result = await sharp((out as { bytes: Buffer }).bytes)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...result.data.subarray((y * 400 + x) * result.info.channels, (y * 400 + x) * result.info.channels + 3)];
+    expect(at(40, 50)).toEqual([128, 128, 128]);
+    expect(at(200, 150)).toEqual([0x33, 0x66, 0xaa]);
+
+    // Many specks: joined into at most MAX_REGIONS rectangles that still cover every one.
+    const specks = Array.from({ length: 20 }, (_, i) => dot(10 + (i % 5) * 80, 10 + Math.floor(i / 5) * 70));
+    await remover.remove(photo, undefined, await blank(400, 300).composite(specks).png().toBuffer(), AbortSignal.timeout(10_000));
+    const joined = cloud.removals.at(-1)!.regions!;
+    expect(joined.length).toBeLessThanOrEqual(MAX_REGIONS);
+    for (const s of specks) expect(joined.some((r) => r.x <= s.left && r.y <= s.top && r.x + r.w >= s.left + 4 && r.y + r.h >= s.top + 4)).toBe(true);
+
+    // A photo stored sideways (EXIF orientation 6: shown 300×400): it is uploaded upright, the rectangle where the brush was on screen.
+    const sideways = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const upright = await remover.remove(
+      sideways,
+      undefined,
+      await blank(300, 400)
+        .composite([dot(100, 300, 20)])
+        .png()
+        .toBuffer(),
+      AbortSignal.timeout(10_000),
+    );
+    // (The mock refuses a rectangle outside the uploaded image: 297 + 26 fits only its upright 400 px height.)
+    expect(cloud.removals.at(-1)).toEqual({ regions: [{ x: 97, y: 297, w: 26, h: 26 }] });
+    const meta = await sharp((upright as { bytes: Buffer }).bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 400]);
+
+    // Nothing painted: refused before anything is uploaded.
+    const count = cloud.uploads.length;
+    await expect(remover.remove(photo, undefined, await blank(400, 300).png().toBuffer(), AbortSignal.timeout(10_000))).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: 'Nothing is brushed on the mask. Brush over what to remove, or enter its name.',
+    });
+    expect(cloud.uploads.length).toBe(count);
   });
 
   it('a hung upload ends with the job timeout (JOB_TIMEOUT_MS), not the SDK 60 s', async () => {

@@ -11,7 +11,7 @@ import { followJob, gqlOk, gqlUpload, signUp, startStack } from '../helpers/serv
 
 const GENERATE = 'mutation { generateImage(input: {description: "a red fox", style: ANIME}) { id } }';
 const REMOVE_BG = 'mutation($image: Upload!) { removeBackground(image: $image) { id } }';
-const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String!, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id } }';
+const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id } }';
 const UPSCALE = 'mutation($image: Upload!, $scale: Int!) { upscaleImage(image: $image, scale: $scale) { id } }';
 
 let clipdrop: ClipDropMock;
@@ -129,6 +129,46 @@ describe('ClipDrop provider', () => {
     expect([mask.info.width, mask.info.height]).toEqual([200, 100]);
     expect(mask.data[50 * 200 + 100]).toBe(255); // inside the brushed square (scaled 2×)
     expect(mask.data[5 * 200 + 5]).toBe(0);
+  }, 180_000);
+
+  it('a brush with no name (docs/jobs-and-events.md, "Object removal by name or by brush"): cleanup gets the brush itself as the mask, the detector is not asked', async () => {
+    const image = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    // Brushed at half the image's size, as a transparent PNG painted opaque: two separate patches.
+    const brush = await sharp({ create: { width: 100, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        { input: { create: { width: 20, height: 10, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }, left: 10, top: 5 },
+        { input: { create: { width: 10, height: 10, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } } }, left: 70, top: 30 },
+      ])
+      .png()
+      .toBuffer();
+    const before = clipdrop.requests.length;
+    const { last, events } = await finish(
+      await gqlUpload(stack.url, REMOVE_OBJECT, {}, { image: { data: image, filename: 'a.png' }, mask: { data: brush, filename: 'm.png' } }, token),
+      120_000,
+    );
+    expect(last.phase, last.message ?? '').toBe('COMPLETED');
+    expect(last.message).toBe('Removed the brushed area');
+    expect(events.some((e) => /^Looking for/.test(e.message ?? ''))).toBe(false);
+    const calls = clipdrop.requests.slice(before);
+    expect(calls.map((r) => r.path)).toEqual(['/cleanup/v1']);
+    expect(calls[0]!.files.image_file!.bytes.equals(image)).toBe(true);
+    // White where the brush was (scaled 2×: its edges a pixel wider by the stretch), black elsewhere.
+    const mask = await sharp(calls[0]!.files.mask_file!.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect([mask.info.width, mask.info.height]).toEqual([200, 100]);
+    let white = 0;
+    for (const v of mask.data) if (v > 127) white++;
+    expect(white).toBeGreaterThanOrEqual(40 * 20 + 20 * 20);
+    expect(white).toBeLessThanOrEqual(42 * 22 + 22 * 22);
+    expect(mask.data[20 * 200 + 40]).toBe(255);
+    expect(mask.data[70 * 200 + 150]).toBe(255);
+    expect(mask.data[50 * 200 + 100]).toBe(0);
+    const { row } = await stored(last);
+    expect(row).toMatchObject({
+      prompt: 'Removed the brushed area from image',
+      metadata: { provider: 'clipdrop', brushOnly: true, summary: 'Removed the brushed area', found: null, brushed: true },
+    });
   }, 180_000);
 
   it('an object the detector cannot find, with no mask: refused clearly, nothing sent to ClipDrop', async () => {

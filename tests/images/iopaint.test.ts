@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageEngine } from '../../worker/models/engine.js';
 import { LocalObjectRemover } from '../../worker/providers/image/local.js';
 import { createUpscaler } from '../../worker/tools/upscale-image/provider.js';
-import { composite, type Composite } from '../fixtures/ground-truth.js';
+import { composite, holeOf, type Composite } from '../fixtures/ground-truth.js';
 import { followJob, gqlOk, gqlUpload, signUp, startStack } from '../helpers/server.js';
 
 type Mode = 'fill' | 'unchanged' | 'error';
@@ -125,6 +125,32 @@ describe("IOPaint fills the object remover's holes (IOPAINT_URL)", () => {
     }
     expect(same / (1600 * 1200)).toBeGreaterThan(0.75);
     expect(cupGone / cup).toBeGreaterThan(0.97);
+  });
+
+  it('with a brush and no name (docs/jobs-and-events.md, "Object removal by name or by brush"): the brush is the mask it gets, no detector runs', async () => {
+    mode = 'fill';
+    seen.length = 0;
+    // The cup's own outline grown 6 px, as the user would brush it.
+    const W = 1600;
+    const H = 1200;
+    const brush = Buffer.from(holeOf(scene.alpha, W, H, 6).map((v) => v * 255));
+    let brushed = 0;
+    for (const v of brush) if (v) brushed++;
+    const mask = await sharp(brush, { raw: { width: W, height: H, channels: 1 } })
+      .png()
+      .toBuffer();
+    const steps: string[] = [];
+    const out = await new LocalObjectRemover(40e6, url).remove(scene.png, undefined, mask, never, (_p, message) => steps.push(message));
+    expect(out.summary).toBe('Removed the brushed area');
+    expect(out.details).toMatchObject({ filledBy: 'iopaint:lama', found: null, brushed: true });
+    expect(steps.filter((m) => /^Looking for|^Outlining/.test(m))).toEqual([]);
+    const call = seen.find((s) => s.path === '/api/v1/inpaint')!;
+    expect(call.image).toEqual({ width: W, height: H });
+    // The mask IOPaint got is the brush, pixel for pixel.
+    expect(call.maskWhite).toBe(brushed);
+    let cup = 0;
+    for (const a of scene.alpha) if (a >= 128) cup++;
+    expect(call.cupWhite).toBe(cup);
   });
 
   it('does not report a removal when the server sends the photo back unchanged', async () => {

@@ -1,7 +1,9 @@
 // Object removal with real-sized photos over real HTTP: the image and its brushed mask
 // travel together in one GraphQL multipart request, in either order, and the mutation
 // answers at once (a job), up to the 10 MB upload limit; the REST mirror takes the same
-// files. An upload that stalls mid-file is refused with 408 instead of holding the request.
+// files. A mask with no object name removes the brushed area; neither a name nor a mask is
+// refused (docs/jobs-and-events.md, "Object removal by name or by brush"). An upload that
+// stalls mid-file is refused with 408 instead of holding the request.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -10,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followJob, gqlOk, signUp, startStack, startTestServer } from '../helpers/server.js';
 
-const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String!, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id phase } }';
+const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id phase } }';
 const IDLE_MS = 1000;
 
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -96,10 +98,11 @@ const uploadsDir = () => {
  * removeObject as one GraphQL multipart request whose file parts come in `order`; the map
  * lists them in `mapOrder` (by default the same). Parts are named as Apollo's link names them.
  */
-async function removeObject(sample: Sample, order: Field[], opts: { mapOrder?: Field[]; image?: Buffer; url?: string } = {}) {
+async function removeObject(sample: Sample, order: Field[], opts: { mapOrder?: Field[]; image?: Buffer; url?: string; object?: string | null } = {}) {
   const files = { image: { part: '1', data: opts.image ?? sample.image, filename: 'photo.png' }, mask: { part: '2', data: sample.mask, filename: 'mask.png' } };
   const form = new FormData();
-  form.append('operations', JSON.stringify({ query: REMOVE_OBJECT, variables: { image: null, mask: null, object: 'cup' } }));
+  const object = opts.object === undefined ? 'cup' : opts.object;
+  form.append('operations', JSON.stringify({ query: REMOVE_OBJECT, variables: { image: null, mask: null, object } }));
   form.append('map', JSON.stringify(Object.fromEntries((opts.mapOrder ?? order).map((k) => [files[k].part, [`variables.${k}`]]))));
   for (const k of order) form.append(files[k].part, new Blob([new Uint8Array(files[k].data)], { type: 'image/png' }), files[k].filename);
   const started = performance.now();
@@ -116,6 +119,8 @@ async function removeObject(sample: Sample, order: Field[], opts: { mapOrder?: F
 
 /** Jobs the worker is then asked to finish (the embedded remover takes seconds per photo, so not all of them). */
 const queued: { id: string; sample: Sample; keys: string[] }[] = [];
+/** Brush-only jobs (no object name) the worker is asked to finish too. */
+const brushOnly: typeof queued = [];
 const cancel = (id: string, url = stack.url) => gqlOk(url, 'mutation($id: ID!) { cancelJob(id: $id) { phase } }', { id }, premium.token);
 
 describe('removeObject over GraphQL multipart with real-sized uploads', () => {
@@ -170,6 +175,35 @@ describe('removeObject over GraphQL multipart with real-sized uploads', () => {
     }
   });
 
+  it('takes a mask with no object name (null or blank) as a brush-only job; refuses neither a name nor a mask with the name message', async () => {
+    const jobsBefore = await db().job.count({ where: { userId: premium.user.id } });
+    for (const object of [null, '', '  ']) {
+      const refused = await removeObject(small, ['image'], { object });
+      expect(refused.body.errors?.[0], JSON.stringify(refused.body)).toMatchObject({
+        message: 'Please enter the object to remove',
+        extensions: { code: 'BAD_USER_INPUT', field: 'object' },
+      });
+    }
+    // With a mask, a name given still follows every rule.
+    const twoWords = await removeObject(small, ['image', 'mask'], { object: 'red car' });
+    expect(twoWords.body.errors?.[0]).toMatchObject({ message: 'Please enter only one object name', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await db().job.count({ where: { userId: premium.user.id } })).toBe(jobsBefore);
+
+    for (const object of [null, '']) {
+      const r = await removeObject(small, ['image', 'mask'], { object });
+      expect(r.body.errors, JSON.stringify(r.body)).toBeUndefined();
+      expect(r.body.data!.removeObject.phase).toBe('QUEUED');
+      const job = await db().job.findUniqueOrThrow({ where: { id: r.body.data!.removeObject.id } });
+      const input = job.input as { object?: string; prompt: string; uploadKey: string; maskKey: string };
+      expect(input).not.toHaveProperty('object');
+      expect(input.prompt).toBe('Removed the brushed area from image');
+      expect(sha(readFileSync(join(stack.config.dataDir, 'uploads', input.maskKey)))).toBe(sha(small.mask));
+      // The first is finished by the worker below (a real photo, the brushed area only).
+      if (object === null) brushOnly.push({ id: job.id, sample: small, keys: [input.uploadKey, input.maskKey] });
+      else await cancel(job.id);
+    }
+  });
+
   it('refuses an image over UPLOAD_MAX_BYTES with PAYLOAD_TOO_LARGE at once, in either order, keeping nothing', async () => {
     const jobsBefore = await db().job.count({ where: { userId: premium.user.id } });
     const filesBefore = uploadsDir().length;
@@ -189,9 +223,11 @@ describe('removeObject over GraphQL multipart with real-sized uploads', () => {
 
   it('finishes the queued jobs once a worker runs: the result is an image of the same size, the uploads are removed', async () => {
     await stack.startWorkers();
-    const ended = await Promise.all(queued.map(({ id }) => followJob(stack.url, premium.token, id, 110_000)));
+    const all = [...queued, ...brushOnly];
+    expect(brushOnly).toHaveLength(1);
+    const ended = await Promise.all(all.map(({ id }) => followJob(stack.url, premium.token, id, 110_000)));
     for (const [i, events] of ended.entries()) {
-      const { id, sample } = queued[i]!;
+      const { id, sample } = all[i]!;
       const last = events.at(-1)!;
       expect(last, `${sample.name}: ${JSON.stringify(last)}`).toMatchObject({ phase: 'COMPLETED', creation: { type: 'OBJECT_REMOVAL' } });
       const job = await db().job.findUniqueOrThrow({ where: { id } });
@@ -199,9 +235,19 @@ describe('removeObject over GraphQL multipart with real-sized uploads', () => {
       const res = await fetch(`${stack.url}${last.creation!.content}`);
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect([meta.width, meta.height]).toEqual([sample.width, sample.height]);
+      if (i < queued.length) continue;
+      // The brush-only job: said as what it was, with no name anywhere.
+      expect(events.map((e) => e.message)).toContain('Removing the brushed area');
+      expect(last.message).toBe('Removed the brushed area');
+      const row = await db().creation.findUniqueOrThrow({ where: { id: last.creation!.id } });
+      expect(row).toMatchObject({
+        prompt: 'Removed the brushed area from image',
+        metadata: { summary: 'Removed the brushed area', brushOnly: true, masked: true, found: null, brushed: true },
+      });
+      expect(row.metadata).not.toHaveProperty('object');
     }
     const left = new Set(uploadsDir());
-    expect(queued.flatMap((q) => q.keys).filter((k) => left.has(k))).toEqual([]);
+    expect(all.flatMap((q) => q.keys).filter((k) => left.has(k))).toEqual([]);
   }, 120_000);
 });
 
@@ -235,6 +281,40 @@ describe('the REST mirror POST /api/ai/remove-image-object', () => {
       expect(uploadsDir().length).toBe(filesBefore);
     }, 90_000);
   }
+});
+
+describe('the REST mirror with a brush and no name', () => {
+  const post = async (fields: Partial<Record<'object', string>>, files: Field[]) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const parts = { image: [photo.image, 'photo.png'], mask: [photo.mask, 'mask.png'] } as const;
+    for (const k of files) form.append(k, new Blob([new Uint8Array(parts[k][0])], { type: 'image/png' }), parts[k][1]);
+    const res = await fetch(`${stack.url}/api/ai/remove-image-object`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${premium.token}` },
+      body: form,
+      signal: AbortSignal.timeout(90_000),
+    });
+    return { status: res.status, body: (await res.json()) as { success: boolean; content?: string; code?: string; message: string } };
+  };
+
+  it('refuses neither a name nor a mask with the name message and BAD_USER_INPUT, starting nothing', async () => {
+    const jobsBefore = await db().job.count({ where: { userId: premium.user.id } });
+    for (const fields of [{}, { object: '' }]) {
+      const r = await post(fields, ['image']);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ success: false, code: 'BAD_USER_INPUT', message: 'Please enter the object to remove' });
+    }
+    expect(await db().job.count({ where: { userId: premium.user.id } })).toBe(jobsBefore);
+  });
+
+  it('removes the brushed area of a ≥ 1 MB photo with no object field', async () => {
+    const r = await post({}, ['image', 'mask']);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.success).toBe(true);
+    const row = await db().creation.findFirstOrThrow({ where: { content: new URL(r.body.content!, stack.url).pathname, userId: premium.user.id } });
+    expect(row).toMatchObject({ type: 'OBJECT_REMOVAL', prompt: 'Removed the brushed area from image', metadata: { summary: 'Removed the brushed area' } });
+  }, 90_000);
 });
 
 /** A multipart body, built by hand so it can be sent in part. */

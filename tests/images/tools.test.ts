@@ -22,7 +22,7 @@ afterAll(() => stack.close());
 
 const GENERATE = 'mutation($input: GenerateImageInput!) { generateImage(input: $input) { id } }';
 const REMOVE_BG = 'mutation($image: Upload!) { removeBackground(image: $image) { id } }';
-const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String!, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id } }';
+const REMOVE_OBJECT = 'mutation($image: Upload!, $object: String, $mask: Upload) { removeObject(image: $image, object: $object, mask: $mask) { id } }';
 
 const listDir = (sub: string) => {
   try {
@@ -188,6 +188,63 @@ describe('object removal', () => {
     expect(beyond).toBeGreaterThanOrEqual(40);
     const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: storedUrl(last.creation!.content) } });
     expect(row.metadata).toMatchObject({ summary: 'Removed the kitten', found: { label: 'cat', removed: 1 }, masked: false });
+  }, 180_000);
+
+  it('removes just the brushed area with no name (docs/jobs-and-events.md, "Object removal by name or by brush"): gone, nothing changed beyond it', async () => {
+    const c = await composite({ cutout: 'cup', plate: 'brick', width: W, height: H, size: 0.35, plateScale: 1.2 });
+    const brush = holeOf(c.alpha, W, H, 8);
+    const mask = await maskPng(
+      brush.map((v) => v * 255),
+      W,
+      H,
+    );
+    const r = await gqlUpload(
+      stack.url,
+      REMOVE_OBJECT,
+      {},
+      { image: { data: c.png, filename: 'cup.png', type: 'image/png' }, mask: { data: mask, filename: 'mask.png', type: 'image/png' } },
+      premium.token,
+    );
+    expect(r.errors).toBeUndefined();
+    const events = await followJob(stack.url, premium.token, r.data!.removeObject.id, 90_000);
+    const last = events.at(-1)!;
+    expect(last, JSON.stringify(last)).toMatchObject({ phase: 'COMPLETED', message: 'Removed the brushed area', creation: { type: 'OBJECT_REMOVAL' } });
+    // No name: the detector is not asked to look for anything.
+    const messages = events.map((e) => e.message ?? '');
+    expect(messages).toContain('Removing the brushed area');
+    expect(messages.filter((m) => /^Looking for|^Outlining/.test(m))).toEqual([]);
+    const out = await decodeRgb((await fetchImage(last.creation!.content)).bytes);
+    const left = residue(out.data, c.data, c.clean, c.alpha);
+    const beyond = psnr(out.data, c.data, outside(brush, W, H, 40));
+    console.log(`brush-only object removal over GraphQL, cup on brick: residue ${left.toFixed(3)}, PSNR beyond 40 px ${beyond.toFixed(1)} dB`);
+    expect(left).toBeLessThan(0.2);
+    expect(beyond).toBeGreaterThanOrEqual(40);
+    const row = await stack.server.app.services.db.creation.findFirstOrThrow({ where: { content: storedUrl(last.creation!.content) } });
+    expect(row).toMatchObject({ prompt: 'Removed the brushed area from image', metadata: { summary: 'Removed the brushed area', brushOnly: true, masked: true, found: null } });
+    expect(listDir('uploads')).toEqual([]);
+  }, 180_000);
+
+  it('fails a mask that paints nothing, with no name, saying so: no creation, nothing left behind', async () => {
+    const c = await composite({ cutout: 'cup', plate: 'grass', width: 800, height: 600 });
+    const mine = { where: { userId: premium.user.id } };
+    const before = await stack.server.app.services.db.creation.count(mine);
+    const black = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
+    // All transparent is as empty as all black (transparency counts only when part of the mask is opaque).
+    const clear = await sharp({ create: { width: 400, height: 300, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    for (const mask of [black, clear]) {
+      const r = await gqlUpload(stack.url, REMOVE_OBJECT, { object: '' }, { image: { data: c.png, filename: 'a.png' }, mask: { data: mask, filename: 'mask.png' } }, premium.token);
+      expect(r.errors).toBeUndefined();
+      const last = (await followJob(stack.url, premium.token, r.data!.removeObject.id, 90_000)).at(-1)!;
+      expect(last).toMatchObject({ phase: 'FAILED', message: 'Nothing is brushed on the mask. Brush over what to remove, or enter its name.' });
+      const job = await stack.server.app.services.db.job.findUniqueOrThrow({ where: { id: r.data!.removeObject.id } });
+      expect(job).toMatchObject({ errorCode: 'BAD_USER_INPUT', creationId: null });
+    }
+    expect(await stack.server.app.services.db.creation.count(mine)).toBe(before);
+    expect(listDir('uploads')).toEqual([]);
   }, 180_000);
 
   it('needs one word; a name it cannot find asks for a brush, and changes nothing', async () => {

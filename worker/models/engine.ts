@@ -13,11 +13,12 @@ export type EngineTask =
   | { op: 'background'; image: Buffer; maxPixels: number }
   /**
    * `fillUrl`: an IOPaint server fills the hole instead of the embedded inpainter (iopaint.ts);
-   * else `models`: a learned inpainter file found there does (docs/learned-models.md).
+   * else `models`: a learned inpainter file found there does (docs/learned-models.md). No
+   * `object`: the brushed area only.
    */
-  | { op: 'object'; image: Buffer; object: string; mask?: Buffer; maxPixels: number; fillUrl?: string; models?: LearnedModelSettings }
+  | { op: 'object'; image: Buffer; object?: string; mask?: Buffer; maxPixels: number; fillUrl?: string; models?: LearnedModelSettings }
   /** Only finds what to remove (by name and/or brush): `png` is the mask (white = remove), for a service that fills it. */
-  | { op: 'objectMask'; image: Buffer; object: string; mask?: Buffer; maxPixels: number };
+  | { op: 'objectMask'; image: Buffer; object?: string; mask?: Buffer; maxPixels: number };
 
 /** Time the segmentation model took within a task: loading (first task only) and its runs. */
 export interface ModelTime {

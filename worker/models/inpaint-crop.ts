@@ -106,7 +106,16 @@ function emIterations(work: number, coarsest: boolean): number {
  * pixel). `totalHole` (hole pixels over the whole image) sets the effort per pyramid level;
  * `avoid` (known pixels that must not be copied) is left out of the sources.
  */
-export function completeCrop(img: Float32Array, w: number, h: number, nc: number, hole: Uint8Array, reach: number, totalHole: number, avoid: Uint8Array = new Uint8Array(w * h)): boolean {
+export function completeCrop(
+  img: Float32Array,
+  w: number,
+  h: number,
+  nc: number,
+  hole: Uint8Array,
+  reach: number,
+  totalHole: number,
+  avoid: Uint8Array = new Uint8Array(w * h),
+): boolean {
   const rng = xorshift(0x9e3779b9 ^ (w * 73856093) ^ (h * 19349663));
   const base = makeLevel(w, h, img, hole, nc, reach, avoid);
   if (base.holeIdx.length === 0) return true;

@@ -38,7 +38,7 @@ export type Checked = Pick<RemovalPlan, 'core' | 'hole' | 'removed' | 'before'> 
  * without their likely sources, then fail if they are still there.
  */
 export async function checkRemoval(object: string | undefined, plan: Checked, before: Buffer, after: Buffer): Promise<{ madeUp: Detection[] }> {
-  const { core, removed, brushed, width: W, height: H } = plan;
+  const { core, removed, width: W, height: H } = plan;
   // The object's own pixels: those of the core unlike what surrounds the hole. A brush's margin
   // is background, refilled alike; an object coloured like its surroundings is judged by the
   // detector alone.

@@ -150,7 +150,8 @@ function nested(a: Box, b: Box): number {
 const inBox = (b: Box, X: number, Y: number): boolean => X >= b.x && Y >= b.y && X < b.x + b.width && Y < b.y + b.height;
 
 /** How far a pixel is from the box's middle, in half widths or half heights (1 on its edge). */
-const offCentre = (b: Box, X: number, Y: number): number => Math.max(Math.abs(X + 0.5 - b.x - b.width / 2) / (b.width / 2), Math.abs(Y + 0.5 - b.y - b.height / 2) / (b.height / 2));
+const offCentre = (b: Box, X: number, Y: number): number =>
+  Math.max(Math.abs(X + 0.5 - b.x - b.width / 2) / (b.width / 2), Math.abs(Y + 0.5 - b.y - b.height / 2) / (b.height / 2));
 
 /** The odds for the target's box (`t`) against the neighbour's (`n`) by which one's middle the pixel is nearer. */
 const centrality = (n: Box, t: Box, X: number, Y: number): number => Math.max(-CENTRAL_MAX, Math.min(CENTRAL_MAX, CENTRAL * (offCentre(n, X, Y) - offCentre(t, X, Y))));
@@ -284,15 +285,7 @@ function boxMean(v: Float32Array, on: Uint8Array, w: number, h: number, r: numbe
  * Takes back for the target the regions of the neighbour's kept pixels near it whose colours
  * (averaged over a small square) are far likelier the target's.
  */
-function takeBack(
-  rgb: Uint8Array,
-  W: number,
-  t: Claim,
-  n: Claim,
-  keeps: Uint8Array,
-  gains: Uint8Array,
-  models: { target: Float32Array; neighbour: Float32Array },
-): void {
+function takeBack(rgb: Uint8Array, W: number, t: Claim, n: Claim, keeps: Uint8Array, gains: Uint8Array, models: { target: Float32Array; neighbour: Float32Array }): void {
   const b = t.box;
   const x0 = Math.max(n.x0, Math.floor(b.x - TAKE_BACK_REACH * b.width));
   const y0 = Math.max(n.y0, Math.floor(b.y - TAKE_BACK_REACH * b.height));
@@ -344,4 +337,3 @@ function takeBack(
     gains[ni] = 1;
   }
 }
-

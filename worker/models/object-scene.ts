@@ -94,7 +94,10 @@ export async function planRemoval(image: RawImage, object: string | undefined, b
   let tooLarge = 0;
   for (const [k, d] of chosen.entries()) {
     const step = (share: number): number => 40 + Math.round((20 * (k + share)) / chosen.length);
-    progress(step(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, { toPercent: step(1), ms: expectedOutlineMs(d.box, W, H) });
+    progress(step(0), chosen.length > 1 ? `Outlining ${object} ${k + 1} of ${chosen.length}` : `Outlining the ${object}`, {
+      toPercent: step(1),
+      ms: expectedOutlineMs(d.box, W, H),
+    });
     const o = await outline(image, d, true);
     // The segmenter saw no object in this box (a person in a crowd): removing "nothing" would be reported as done.
     if (o.solidCount < MIN_OUTLINE_SHARE * area(d)) continue;
@@ -114,7 +117,15 @@ export async function planRemoval(image: RawImage, object: string | undefined, b
     if (k === 0) progress(62, 'Outlining what is around it', { toPercent: 68, ms: near.slice(0, MAX_NEIGHBOURS).reduce((s, n) => s + expectedOutlineMs(n.box, W, H), 0) });
     neighbours.push(await outline(image, d));
   }
-  if (process.env.ATELIER_DEBUG) console.log("targets", targets.map((t) => [t.det.label, t.det.score, t.x0, t.y0, t.w, t.h]), "near", near.map((d) => [d.label, d.score]), "neighbours", neighbours.map((n) => [n.det.label, n.solidCount]));
+  if (process.env.ATELIER_DEBUG)
+    console.log(
+      'targets',
+      targets.map((t) => [t.det.label, t.det.score, t.x0, t.y0, t.w, t.h]),
+      'near',
+      near.map((d) => [d.label, d.score]),
+      'neighbours',
+      neighbours.map((n) => [n.det.label, n.solidCount]),
+    );
   const rgb = image.channels === 3 ? image.data : dropAlpha(image);
   const split = splitContested(rgb, W, targets, neighbours);
   const far = others.filter((d) => d.score >= FAR_MIN_SCORE && !near.includes(d) && area(d) <= FAR_MAX_SHARE * W * H);

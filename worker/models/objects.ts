@@ -6,6 +6,7 @@
 // touched.
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
+import { brushAt, nothingBrushed } from '../image-mask.js';
 import { decodeRgba, type Progress } from './background.js';
 import { inpaintRaw } from './inpaint.js';
 import { fillWithIOPaint } from '../providers/image/iopaint.js';
@@ -96,7 +97,13 @@ export async function removeObjectLocal(
  * The same search, for a service that fills the hole itself (ClipDrop's cleanup): a mask PNG
  * of the (EXIF-oriented) image's size, white where to remove, black elsewhere.
  */
-export async function objectMaskLocal(input: Buffer, object: string | undefined, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress = () => {}): Promise<ObjectRemoval> {
+export async function objectMaskLocal(
+  input: Buffer,
+  object: string | undefined,
+  mask: Buffer | undefined,
+  opts: ObjectRemovalOptions,
+  progress: Progress = () => {},
+): Promise<ObjectRemoval> {
   const { image, hole, found, brushed, summary } = await findObjectHole(input, object, mask, opts, progress);
   const white = Buffer.alloc(hole.length);
   for (let i = 0; i < hole.length; i++) white[i] = hole[i] ? 255 : 0;
@@ -109,13 +116,14 @@ export async function objectMaskLocal(input: Buffer, object: string | undefined,
 async function findObjectHole(input: Buffer, object: string | undefined, mask: Buffer | undefined, opts: ObjectRemovalOptions, progress: Progress): Promise<Planned> {
   const image = await decodeRgba(input, opts.maxPixels);
   const { width: W, height: H } = image;
-  const brush = mask ? await brushedArea(mask, W, H, opts.maxPixels) : null;
-  if (!object && !brush) {
-    throw new AppError(ErrorCode.BAD_USER_INPUT, 'Nothing was brushed on the mask. Brush over what to remove, or enter its name, and try again.', { reason: 'NOTHING_BRUSHED' });
-  }
+  const brush = mask ? ((await brushAt(mask, W, H, opts.maxPixels))?.area ?? null) : null;
+  if (!object && !brush) throw nothingBrushed();
   const plan = await planRemoval(image, object, brush, progress);
   if (object) refuseUnremoved(object, plan, Boolean(brush));
-  const found = object && plan.removed.length ? { label: plan.removed[0]!.label, removed: plan.removed.length, seen: plan.seen, matchedAs: plan.named!.matchedAs as 'exact' | 'similar' } : null;
+  const found =
+    object && plan.removed.length
+      ? { label: plan.removed[0]!.label, removed: plan.removed.length, seen: plan.seen, matchedAs: plan.named!.matchedAs as 'exact' | 'similar' }
+      : null;
   return { ...plan, image, found, brushed: Boolean(brush), summary: summarise(object, found, plan.merged) };
 }
 
@@ -156,30 +164,4 @@ function summarise(object: string | undefined, found: ObjectRemoval['found'], me
   const of = left > 0 ? ` (the ${found.removed === 1 ? 'largest' : `${found.removed} largest`} of the ${found.seen} found: brush over the others to remove them too)` : '';
   const overlapping = merged && found.removed > 1 ? ' (where they overlap, two may have counted as one)' : '';
   return `Removed ${what}${of}${overlapping}`;
-}
-
-/** The user's mask at the image's size: painted = white (or opaque, when the mask uses transparency). */
-async function brushedArea(mask: Buffer, W: number, H: number, maxPixels: number): Promise<Uint8Array | null> {
-  const { data } = await sharp(mask, { limitInputPixels: maxPixels })
-    .rotate()
-    .toColourspace('srgb')
-    .ensureAlpha()
-    .resize(W, H, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const n = W * H;
-  let transparent = 0;
-  for (let i = 0; i < n; i++) if (data[i * 4 + 3]! < 128) transparent++;
-  const useAlpha = transparent > 0 && transparent < n;
-  const out = new Uint8Array(n);
-  let painted = 0;
-  for (let i = 0; i < n; i++) {
-    const o = i * 4;
-    const on = useAlpha ? data[o + 3]! >= 128 : 0.299 * data[o]! + 0.587 * data[o + 1]! + 0.114 * data[o + 2]! > 127;
-    if (on) {
-      out[i] = 1;
-      painted++;
-    }
-  }
-  return painted ? out : null;
 }

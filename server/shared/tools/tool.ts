@@ -18,6 +18,8 @@ export interface UploadSpec<K extends string = string> {
   missing?: string;
   /** How errors name it, e.g. "a mask image" (images only). */
   what?: string;
+  /** What the file means, for the OpenAPI document (e.g. a mask's colours). */
+  about?: string;
 }
 
 /** The job's input as stored and as the processor gets it: the validated fields, the prompt, the uploads' keys. */
@@ -45,8 +47,11 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, K extends s
   /** The user's input, validated with the messages a person reads. */
   input: S;
   uploads: readonly UploadSpec<K>[];
-  /** A check of the input against its uploaded images' sizes, before the job is queued (throws an AppError). */
-  checkSizes?: (input: z.infer<S>, sizes: Partial<Record<string, { width: number; height: number }>>) => void;
+  /**
+   * A check of the input against its uploads, before the job is queued (throws an AppError):
+   * each uploaded image's size by its field; a field that was not sent is absent.
+   */
+  checkUploads?: (input: z.infer<S>, images: Partial<Record<string, { width: number; height: number }>>) => void;
   /** The creation's prompt (product §7), composed from the validated input. */
   prompt: (input: z.infer<S>) => string;
   /** Where each phase starts (percent) and what it tells the user. */

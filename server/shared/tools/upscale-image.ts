@@ -34,7 +34,7 @@ export const upscaleImageTool = defineTool({
   uploads: [{ field: 'image', key: 'uploadKey', accept: 'image', missing: 'Please select an image first' }],
   api: { path: '/upscales', summary: 'Make an image 2× or 4× larger (Premium)', example: { scale: 2 } },
   graphql: { mutation: 'upscaleImage', description: 'Starts making an image 2× or 4× larger (Premium); follow it with jobProgress', fields: 'arguments' },
-  checkSizes: ({ scale }, { image }) => image && checkOutputSize(image.width, image.height, scale),
+  checkUploads: ({ scale }, { image }) => image && checkOutputSize(image.width, image.height, scale),
   prompt: ({ scale }) => `Upscale image ${scale}×`,
   phases: { ANALYZING: [10, 'Reading the image'], PROCESSING: [25, 'Upscaling'], FINALIZING: [90, 'Saving the larger image'] },
   // Multipart: `image`, and `scale` as text ("2" or "4").

@@ -540,7 +540,8 @@ export interface components {
          *     }
          */
         RemoveObjectInput: {
-            object: string;
+            /** @description The object to remove, in one word (letters, digits and hyphens). Optional when a mask is sent: without a name, just the brushed area is removed */
+            object?: string | null;
         };
         /** @example {} */
         ReviewResumeInput: Record<string, never>;
@@ -947,7 +948,7 @@ export interface operations {
                     image: string;
                     /**
                      * Format: binary
-                     * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF
+                     * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF. White (or opaque) where to remove, black (or transparent) elsewhere, at any size (it is stretched to the image). With no object name, what it covers is removed
                      */
                     mask?: string;
                 };

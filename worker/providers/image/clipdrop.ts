@@ -110,7 +110,8 @@ export class ClipDropBackgroundRemover implements BackgroundRemover {
 /**
  * ClipDrop's cleanup fills a mask; it cannot find an object by name. So the embedded detector
  * finds it (and outlines it) and ClipDrop gets that mask — the user's brush joins it as it does
- * for the embedded remover. Nothing found: the same clear refusal as the embedded remover.
+ * for the embedded remover. Nothing found: the same clear refusal as the embedded remover. With
+ * no name, ClipDrop gets the user's brush as it is (the detector does not run).
  */
 export class ClipDropObjectRemover implements ObjectRemover {
   readonly name = 'clipdrop';
@@ -118,7 +119,7 @@ export class ClipDropObjectRemover implements ObjectRemover {
     private readonly client: ClipDropClient,
     private readonly maxPixels: number,
   ) {}
-  async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
+  async remove(image: Buffer, object: string | undefined, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
     const found = await imageEngine().run({ op: 'objectMask', image, object, mask, maxPixels: this.maxPixels }, signal, progress);
     // The mask is at the EXIF-oriented size; ClipDrop must get the image at that same size.
     const meta = await sharp(image, { limitInputPixels: this.maxPixels }).metadata();

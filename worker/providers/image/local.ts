@@ -43,9 +43,10 @@ export class LocalBackgroundRemover implements BackgroundRemover {
 }
 
 /**
- * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting:
- * the embedded exemplar inpainter, an IOPaint server (IOPAINT_URL) when one is configured, else a
- * learned inpainter file in `models` when one may be used (docs/learned-models.md).
+ * Found by name (COCO detector) and/or brushed, outlined by segmentation, filled by inpainting
+ * (with no name, the brushed area alone): the embedded exemplar inpainter, an IOPaint server
+ * (IOPAINT_URL) when one is configured, else a learned inpainter file in `models` when one may be
+ * used (docs/learned-models.md).
  */
 export class LocalObjectRemover implements ObjectRemover {
   readonly name = 'local';
@@ -55,7 +56,7 @@ export class LocalObjectRemover implements ObjectRemover {
     private readonly fillUrl?: string,
     private readonly models?: LearnedModelSettings,
   ) {}
-  async remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
+  async remove(image: Buffer, object: string | undefined, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
     const fill = this.fillUrl ? { fillUrl: this.fillUrl } : this.models ? { models: this.models } : {};
     const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels, ...fill }, signal, progress);
     return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed, filledBy: r.filledBy } };

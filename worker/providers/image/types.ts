@@ -72,8 +72,12 @@ export interface BackgroundRemover extends OneAtATime {
 
 export interface ObjectRemover extends OneAtATime {
   readonly name: string;
-  /** `mask`: painted pixels mark what to remove; without one the object is found by name. */
-  remove(image: Buffer, object: string, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
+  /**
+   * `object`: its name, found in the image; `mask`: painted pixels mark what to remove. At least
+   * one is given: with no name only the brushed area is removed (docs/jobs-and-events.md,
+   * "Object removal by name or by brush"), and the processor has checked the mask paints something.
+   */
+  remove(image: Buffer, object: string | undefined, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput>;
 }
 
 export interface ImageProviders {

@@ -1,9 +1,15 @@
 // The worker's half of the object-removal tool (its definition: server/shared/tools/object-removal.ts).
+// With no name, the mask alone says what to remove (docs/jobs-and-events.md, "Object removal by
+// name or by brush"): a mask that paints nothing is refused here, before any provider is asked.
 import { defineProcessor } from '../processor.js';
 import { objectRemovalTool } from '../../../server/shared/tools/object-removal.js';
+import { nothingBrushed, readBrush } from '../../image-mask.js';
 import { progressOf, readImage } from '../../image-input.js';
 import { store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
+
+/** What a removal without a name did, when the provider does not say. */
+const BRUSHED_SUMMARY = 'Removed the brushed area';
 
 export const objectRemovalProcessor = defineProcessor(objectRemovalTool, {
   provider: async (services) => (await services.images()).objects,
@@ -13,19 +19,21 @@ export const objectRemovalProcessor = defineProcessor(objectRemovalTool, {
     await run.enter('ANALYZING');
     const image = await readImage(run.services, uploadKey);
     const mask = maskKey ? (await readImage(run.services, maskKey)).bytes : undefined;
-    await run.enter('PROCESSING', mask ? undefined : `Looking for the ${object}`);
+    if (object === undefined && (!mask || !(await readBrush(image.bytes, mask, run.services.config.IMAGE_MAX_PIXELS)))) throw nothingBrushed();
+    await run.enter('PROCESSING', object === undefined ? 'Removing the brushed area' : mask ? undefined : `Looking for the ${object}`);
     const output = await withProviderRetry(run, () => objects.remove(image.bytes, object, mask, run.signal, progressOf(run)));
-    await run.enter('FINALIZING', output.summary);
+    const summary = output.summary ?? (object === undefined ? BRUSHED_SUMMARY : undefined);
+    await run.enter('FINALIZING', summary);
     const saved = await store(run, output);
     return {
       prompt: run.input.prompt,
       content: saved.url,
-      ...(output.summary ? { summary: output.summary } : {}),
+      ...(summary ? { summary } : {}),
       metadata: {
         provider: objects.name,
-        object,
+        ...(object === undefined ? { brushOnly: true } : { object }),
         masked: Boolean(mask),
-        ...(output.summary ? { summary: output.summary } : {}),
+        ...(summary ? { summary } : {}),
         ...output.details,
         width: image.width,
         height: image.height,

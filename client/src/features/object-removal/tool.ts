@@ -18,7 +18,7 @@ export const tool: ClientTool = {
     howItWorks: ['Upload an image', 'Type the object to remove, in one word', 'Download the cleaned-up result'],
     useCases: ['Removing photobombers', 'Cleaning real-estate shots', 'Tidying product scenes'],
   },
-  docs: { name: 'Remove Object', text: 'upload an image and name one object, in one word.' },
+  docs: { name: 'Remove Object', text: 'upload an image and name one object, in one word, or brush over what to remove.' },
   creationLabel: 'Object removal',
   Route: lazyNamed(() => import('./routes/RemoveObjectRoute'), 'RemoveObjectRoute'),
 };

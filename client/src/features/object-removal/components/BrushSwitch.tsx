@@ -7,7 +7,7 @@ interface Props {
   onActiveChange: (active: boolean) => void;
 }
 
-/** "Brush over the object (optional)": the switch that lays the mask canvas over the image. */
+/** "Brush over the object (optional)": the switch that lays the mask canvas over the image (a name, a brush or both say what to remove). */
 export function BrushSwitch({ id, hintId, active, disabled, onActiveChange }: Props) {
   return (
     <div className="flex items-start gap-2.5">
@@ -25,7 +25,8 @@ export function BrushSwitch({ id, hintId, active, disabled, onActiveChange }: Pr
           Brush over the object <span className="font-normal text-slate-500">(optional)</span>
         </label>
         <p id={hintId} className="text-xs text-slate-500">
-          Not needed: the object is found by its name. Brush to pick one of several, or to remove something that is not found by name.
+          Not needed when you name the object: it is found by its name. Brush to pick one of several, to remove something that is not found by name, or, with no name, to remove
+          just what you brush.
         </p>
       </div>
     </div>

@@ -12,7 +12,7 @@ export type { NaturalSize };
 interface Props {
   src: string;
   fileName: string;
-  /** Whether the brush is in use (optional help: the object is found by its name without it). */
+  /** Whether the brush is in use (optional with a name, which finds the object; without a name it says what to remove). */
   active: boolean;
   onActiveChange: (active: boolean) => void;
   strokes: Stroke[];
@@ -26,8 +26,8 @@ interface Props {
 const BRUSH_DEFAULT = 32;
 
 /**
- * The picked image, and a switch to brush over the object on it: optional help, since the
- * object is found by its name. While brushing, a canvas lies over the image: mouse, pen and
+ * The picked image, and a switch to brush over the object on it: optional with a name (the
+ * object is found by it), what to remove without one. While brushing, a canvas lies over the image: mouse, pen and
  * touch paint through pointer events; the keyboard paints too (arrows move the brush, Space
  * puts it down or lifts it). Painted areas show in semi-transparent red; strokes are kept
  * relative to the image.

@@ -51,7 +51,7 @@ export function MaskStage({ src, fileName, broken, brushing, disabled, strokeCou
             <canvas
               ref={surface.setCanvas}
               tabIndex={disabled ? -1 : 0}
-              aria-label={`Mask canvas over ${fileName}: optionally paint over the object to remove. ${painted ? `${strokeCount} ${strokeCount === 1 ? 'stroke' : 'strokes'} painted.` : 'Nothing painted yet.'}`}
+              aria-label={`Mask canvas over ${fileName}: paint over what to remove (optional when you name the object). ${painted ? `${strokeCount} ${strokeCount === 1 ? 'stroke' : 'strokes'} painted.` : 'Nothing painted yet.'}`}
               aria-describedby={hintId}
               aria-disabled={disabled || undefined}
               {...canvasHandlers}

@@ -3,14 +3,25 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Stroke } from '../lib/mask';
 import { ObjectForm } from './ObjectForm';
 
 afterEach(cleanup);
 
 const photo = new File([new Uint8Array(2 * 1024 * 1024)], 'desk.jpg', { type: 'image/jpeg' });
+/** One stroke across the middle of the image. */
+const stroke: Stroke = {
+  size: 0.05,
+  points: [
+    [0.3, 0.5],
+    [0.6, 0.5],
+  ],
+};
 
-function renderForm(over: Partial<{ file: File | null; object: string; busy: boolean; objectError: string | null; onSubmit: () => void }> = {}) {
-  const { file = null, object = '', busy = false, objectError = null, onSubmit = vi.fn() } = over;
+function renderForm(
+  over: Partial<{ file: File | null; object: string; busy: boolean; objectError: string | null; strokes: Stroke[]; brushing: boolean; onSubmit: () => void }> = {},
+) {
+  const { file = null, object = '', busy = false, objectError = null, strokes = [], brushing = false, onSubmit = vi.fn() } = over;
   return render(
     <MockedProvider>
       <ObjectForm
@@ -19,8 +30,8 @@ function renderForm(over: Partial<{ file: File | null; object: string; busy: boo
         previewUrl={null}
         object={object}
         objectError={objectError}
-        strokes={[]}
-        brushing={false}
+        strokes={strokes}
+        brushing={brushing}
         busy={busy}
         inputRef={createRef()}
         canvasRef={createRef()}
@@ -77,10 +88,34 @@ describe('ObjectForm (product §2, §4, §5)', () => {
     expect(submit).toHaveBeenCalledTimes(1);
   });
 
+  it('enables Remove Object with an image and a brushed stroke but no name, and submits (docs/product.md, Object removal)', () => {
+    const submit = vi.fn();
+    renderForm({ file: photo, object: '', strokes: [stroke], brushing: true, onSubmit: submit });
+    expect(removeButton().disabled).toBe(false);
+    fireEvent.click(removeButton());
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Remove Object disabled with no name when nothing is brushed, or the brush is switched off', () => {
+    renderForm({ file: photo, object: ' ', strokes: [], brushing: true });
+    expect(removeButton().disabled).toBe(true);
+    cleanup();
+    // Strokes kept from before, but the brush is off: no mask would be sent.
+    renderForm({ file: photo, object: '', strokes: [stroke], brushing: false });
+    expect(removeButton().disabled).toBe(true);
+    cleanup();
+    // A brush never stands in for the image.
+    renderForm({ file: null, object: '', strokes: [stroke], brushing: true });
+    expect(removeButton().disabled).toBe(true);
+  });
+
   it('shows the object error next to the field and marks it invalid', () => {
     renderForm({ file: photo, object: 'red car', objectError: 'Please enter only one object name' });
     expect(screen.getByRole('alert').textContent).toBe('Please enter only one object name');
     expect(screen.getByLabelText('Describe object to remove').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('One object name, no spaces (for example: car, person, lamp). It is found in the image by this name.')).toBeTruthy();
+    // The hint, read with the field, says a name is optional with a brush.
+    const hint = screen.getByText(/^One object name, no spaces \(for example: car, person, lamp\)\. It is found in the image by this name\./);
+    expect(hint.textContent).toContain('Optional when you brush over what to remove: then just the brushed area is removed.');
+    expect(screen.getByLabelText('Describe object to remove').getAttribute('aria-describedby')).toContain(hint.id);
   });
 });

@@ -29,13 +29,17 @@ interface Props {
   onSubmit: () => void;
 }
 
-/** Left-hand card: pick the image, name the object, Remove Object; brushing over it is optional help. */
+/**
+ * Left-hand card: pick the image, then name the object, brush over what to remove, or both;
+ * Remove Object needs the image and a name or a brushed stroke.
+ */
 export function ObjectForm(props: Props) {
   const { file, previewUrl, object, objectError, strokes, brushing, busy, inputRef, canvasRef, objectRef } = props;
   const objectId = useId();
   const hintId = `${objectId}-hint`;
   const errorId = `${objectId}-error`;
-  const disabled = busy || !file || object.trim() === '';
+  const brushed = brushing && strokes.length > 0;
+  const disabled = busy || !file || (object.trim() === '' && !brushed);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -98,7 +102,8 @@ export function ObjectForm(props: Props) {
           </p>
         )}
         <p id={hintId} className="text-xs text-slate-500">
-          One object name, no spaces (for example: car, person, lamp). It is found in the image by this name.
+          One object name, no spaces (for example: car, person, lamp). It is found in the image by this name. Optional when you brush over what to remove: then just the brushed
+          area is removed.
         </p>
       </div>
 

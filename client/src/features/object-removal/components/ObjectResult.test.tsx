@@ -117,6 +117,15 @@ describe('ObjectResult: the four states (product §2)', () => {
     expect(screen.queryByText('No Image Processed')).toBeNull();
   });
 
+  it('result of a brush with no name: says the brushed area was removed, in the image description and the details', () => {
+    const brushed = job({ ...done, params: { fileName: 'desk.png' }, message: 'Removed the brushed area' });
+    render(<ObjectResult job={brushed} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);
+    expect(screen.getByRole('img', { name: 'The image with the brushed area removed' })).toBeTruthy();
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Object Removed');
+    expect(screen.getByText('Object', { selector: 'dt' }).nextElementSibling?.textContent).toBe('The brushed area');
+    expect(screen.getByText('Result', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Removed the brushed area');
+  });
+
   it('error: shows why, and neither the empty state nor a result', () => {
     render(
       <ObjectResult

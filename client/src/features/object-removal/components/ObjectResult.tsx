@@ -19,7 +19,10 @@ interface Props {
 export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) {
   const busy = isJobBusy(job);
   const resultUrl = job.status === 'completed' ? (job.creation?.content ?? job.text) : '';
+  // A run the page started with no name removed what was brushed (it sends a name or a brush).
   const object = job.params?.object;
+  const brushedOnly = Boolean(job.params) && !object;
+  const removed = object ? `the ${object}` : brushedOnly ? 'the brushed area' : 'the object';
 
   return (
     <section
@@ -48,7 +51,7 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
 
       {resultUrl ? (
         <>
-          <ImageComparison originalUrl={originalUrl} resultUrl={resultUrl} resultAlt={object ? `The image with the ${object} removed` : 'The image with the object removed'} />
+          <ImageComparison originalUrl={originalUrl} resultUrl={resultUrl} resultAlt={`The image with ${removed} removed`} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
               <div className="flex items-center gap-2">
@@ -58,10 +61,10 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
                   Object Removed
                 </dd>
               </div>
-              {object && (
+              {(object || brushedOnly) && (
                 <div className="flex items-center gap-2">
                   <dt className="text-slate-500">Object</dt>
-                  <dd className="font-medium text-slate-800">{object}</dd>
+                  <dd className="font-medium text-slate-800">{object || 'The brushed area'}</dd>
                 </div>
               )}
               {job.message && job.message !== 'Done' && (
@@ -85,7 +88,7 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
           <div className="flex flex-col items-center gap-2 py-12 text-center text-slate-500">
             <ImageIcon aria-hidden className="size-10" />
             <p className="font-medium text-slate-700">No Image Processed</p>
-            <p className="text-sm">Upload an image, name the object (brush over it if you like) and click “Remove Object”.</p>
+            <p className="text-sm">Upload an image, name the object or brush over it (or both) and click “Remove Object”.</p>
           </div>
         )
       )}

@@ -1,15 +1,21 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
 /** Every message of a tool page is its one toast (toolToast): the same id each time. */
 const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
+// happy-dom has no 2D canvas to draw the mask on: the mask file stands in for it (the browser test draws a real one).
+const maskFile = vi.hoisted(() => ({ current: null as File | null }));
+vi.mock('../lib/mask', async (original) => ({
+  ...(await original<typeof import('../lib/mask')>()),
+  renderMask: vi.fn(async () => (maskFile.current = new File(['png'], 'mask.png', { type: 'image/png' }))),
+}));
 import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveObjectRoute } from './RemoveObjectRoute';
 
-const { sent, renderRoute } = recordOperations(() => <RemoveObjectRoute />);
+const { sent, variables, renderRoute } = recordOperations(() => <RemoveObjectRoute />);
 stubFileToolSession('blob:preview');
 
 beforeEach(() => {
@@ -75,5 +81,34 @@ describe('RemoveObjectRoute (product §2, §5)', () => {
     expect(screen.getByLabelText(/Mask canvas over desk.png/)).toBeTruthy();
     expect(screen.getByLabelText('Brush size')).toBeTruthy();
     expect(removeButton().disabled).toBe(false);
+  });
+
+  it('removes a brushed area with no name: brushing enables Remove Object, and the mask goes without a name (docs/product.md, Object removal)', async () => {
+    renderRoute();
+    fireEvent.change(picker(), { target: { files: [new File(['png'], 'desk.png', { type: 'image/png' })] } });
+    // The preview loads at the photo's full size (happy-dom loads no images: told by hand).
+    const preview = screen.getByRole('img', { name: 'Preview of desk.png' });
+    Object.defineProperties(preview, { naturalWidth: { value: 800 }, naturalHeight: { value: 533 } });
+    fireEvent.load(preview);
+    expect(objectField().value).toBe('');
+    expect(removeButton().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Brush over the object (optional)' }));
+    // Nothing painted yet: still nothing says what to remove.
+    expect(removeButton().disabled).toBe(true);
+    // One stroke with the keyboard, as a screen-reader or keyboard user paints it.
+    const canvas = screen.getByLabelText(/Mask canvas over desk.png/);
+    canvas.focus();
+    fireEvent.keyDown(canvas, { key: ' ' });
+    fireEvent.keyDown(canvas, { key: 'ArrowRight' });
+    fireEvent.keyDown(canvas, { key: ' ' });
+    expect(canvas.getAttribute('aria-label')).toMatch(/1 stroke painted\.$/);
+    expect(removeButton().disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(removeButton());
+    });
+    await waitFor(() => expect(sent).toEqual(['RemoveObject']));
+    expect(variables[0]).toMatchObject({ object: null, mask: maskFile.current });
+    expect(maskFile.current).not.toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

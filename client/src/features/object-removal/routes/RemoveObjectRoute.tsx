@@ -19,7 +19,7 @@ export function RemoveObjectRoute() {
   // The job outlives the page; so do the inputs it was run on.
   const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
-  // The brush is optional help: without it the object is found by its name.
+  // A name, a brush or both say what to remove: with no name, just the brushed area is removed.
   const [brushing, setBrushing] = useRememberedState(`${SLOT}:brushing`, false);
   const [object, setObject] = useRememberedState(`${SLOT}:object`, '');
   const [objectError, setObjectError] = useState<string | null>(null);
@@ -45,6 +45,13 @@ export function RemoveObjectRoute() {
     setObjectError(null);
   }
 
+  /** What is wrong with the name, said beside its field and in the page's toast. */
+  function refuseName(message: string) {
+    setObjectError(message);
+    notify.error(message);
+    objectRef.current?.focus();
+  }
+
   async function submit() {
     if (!file) {
       notify.error('Please select an image first');
@@ -52,13 +59,8 @@ export function RemoveObjectRoute() {
       return;
     }
     const name = object.trim();
-    if (name.split(/\s+/).length > 1) {
-      setObjectError('Please enter only one object name');
-      notify.error('Please enter only one object name');
-      objectRef.current?.focus();
-      return;
-    }
-    // Brushing is optional: without a mask the object is found by its name.
+    if (name.split(/\s+/).length > 1) return refuseName('Please enter only one object name');
+    // Brushing is optional when there is a name: without a mask the object is found by it.
     let mask: File | undefined;
     if (brushing && strokes.length > 0 && naturalSize) {
       setPreparing(true);
@@ -72,7 +74,9 @@ export function RemoveObjectRoute() {
       }
     }
 
-    const { job: outcome, failure } = await start({ image: file, object: name, mask }, { fileName: file.name, object: name });
+    // No name: the mask alone says what to remove; with neither, nothing is sent (the server would refuse it the same way).
+    if (!name && !mask) return refuseName('Please enter the object to remove');
+    const { job: outcome, failure } = await start({ image: file, object: name || null, mask }, name ? { fileName: file.name, object: name } : { fileName: file.name });
     // The server blamed the object's name: say so beside its field too.
     if (failure && outcome.error?.field === 'object') setObjectError(failure);
   }
@@ -81,7 +85,7 @@ export function RemoveObjectRoute() {
     <div className="flex flex-col gap-6">
       <PageHeader icon={<Scissors aria-hidden className="size-5" />} title="Object Removal">
         Upload a photo and name something in it (a cup, a dog, a person…) to get the photo back without it. Brushing over it is optional: it picks one of several, or removes
-        something that is not found by name.
+        something that is not found by name. Or leave the name empty and brush: just the brushed area is removed.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ObjectForm
