@@ -115,12 +115,14 @@ export function sourcesOf(labels: string[], before: Detection[], avoid: Uint8Arr
 }
 
 /** A note for a result that passed the checks but may not convince; null for a plain success. */
-export function doubtOf(plan: Pick<RemovalPlan, 'hole' | 'guessed'> & { width: number; height: number }, object: string | undefined): string | null {
+export function doubtOf(plan: Pick<RemovalPlan, 'hole' | 'guessed' | 'leftBeside'> & { width: number; height: number }, object: string | undefined): string | null {
   let n = 0;
   for (const v of plan.hole) n += v;
   const share = n / (plan.width * plan.height);
   if (share > LARGE_HOLE_SHARE)
     return `The filled area is large (${Math.round(share * 100)} % of the photo), more than what surrounds it can fill convincingly: look closely at the result. A smaller brushed area, or a learned inpainter, does better.`;
+  if (plan.leftBeside.length && object)
+    return `Part of the ${object} may still show beside the ${plan.leftBeside.join(' and the ')}: look closely there, and brush over what is left to remove it too.`;
   if (plan.guessed && object) return `Where the ${object} touches another object, the edge between them was a guess: look closely there.`;
   return null;
 }

@@ -50,6 +50,8 @@ const TAKE_BACK = 2;
 const TAKE_BACK_REACH = 0.35;
 const TAKE_BACK_MIN_PX = 30;
 const TAKE_BACK_MIN_SHARE = 0.01;
+/** A region of a neighbour's outline this much likelier the target's, not taken back, may be a part of it left behind. */
+const SUSPECT = 1;
 /** Side by side, the odds for the box a pixel lies nearer the middle of: this much per half box of difference, up to ±CENTRAL_MAX. */
 const CENTRAL = 2;
 const CENTRAL_MAX = 3;
@@ -66,6 +68,8 @@ export interface Ownership {
   targetGains: Uint8Array[];
   /** Whether some contested pixels were decided without colour evidence (by the boxes alone). */
   guessed: boolean;
+  /** Neighbours whose outline holds a region that looks rather like the target (a part of it may be left there). */
+  leftBeside: Claim[];
 }
 
 /** Splits every pixel that a target's and a neighbour's outlines both claim. `rgb`: the image, 3 channels, W wide. */
@@ -93,14 +97,15 @@ export function splitContested(rgb: Uint8Array, W: number, targets: Claim[], nei
   // A part of the target its own outline missed (a zebra's rump beyond its box, behind the
   // giraffe's leg) that a neighbour's outline took: taken back where the colours plainly say so.
   const targetGains = neighbours.map((n) => new Uint8Array(n.w * n.h));
+  const leftBeside = new Set<Claim>();
   for (const [ti, t] of targets.entries()) {
     for (const [ni, n] of neighbours.entries()) {
       const tm = targetModels[ti];
       const nm = neighbourModels[ni];
-      if (tm && nm) takeBack(rgb, W, t, n, neighbourKeeps[ni]!, targetGains[ni]!, { target: tm, neighbour: nm });
+      if (tm && nm && takeBack(rgb, W, t, n, neighbourKeeps[ni]!, targetGains[ni]!, { target: tm, neighbour: nm })) leftBeside.add(n);
     }
   }
-  return { targetOwns, neighbourKeeps, targetGains, guessed };
+  return { targetOwns, neighbourKeeps, targetGains, guessed, leftBeside: neighbours.filter((n) => leftBeside.has(n)) };
 }
 
 interface Rect {
@@ -285,13 +290,13 @@ function boxMean(v: Float32Array, on: Uint8Array, w: number, h: number, r: numbe
  * Takes back for the target the regions of the neighbour's kept pixels near it whose colours
  * (averaged over a small square) are far likelier the target's.
  */
-function takeBack(rgb: Uint8Array, W: number, t: Claim, n: Claim, keeps: Uint8Array, gains: Uint8Array, models: { target: Float32Array; neighbour: Float32Array }): void {
+function takeBack(rgb: Uint8Array, W: number, t: Claim, n: Claim, keeps: Uint8Array, gains: Uint8Array, models: { target: Float32Array; neighbour: Float32Array }): boolean {
   const b = t.box;
   const x0 = Math.max(n.x0, Math.floor(b.x - TAKE_BACK_REACH * b.width));
   const y0 = Math.max(n.y0, Math.floor(b.y - TAKE_BACK_REACH * b.height));
   const x1 = Math.min(n.x0 + n.w, Math.ceil(b.x + b.width * (1 + TAKE_BACK_REACH)));
   const y1 = Math.min(n.y0 + n.h, Math.ceil(b.y + b.height * (1 + TAKE_BACK_REACH)));
-  if (x1 <= x0 || y1 <= y0) return;
+  if (x1 <= x0 || y1 <= y0) return false;
   const rw = x1 - x0;
   const rh = y1 - y0;
   const on = new Uint8Array(rw * rh);
@@ -308,27 +313,13 @@ function takeBack(rgb: Uint8Array, W: number, t: Claim, n: Claim, keeps: Uint8Ar
   const evidence = boxMean(llr, on, rw, rh, SMOOTH_RADIUS);
   // Whole regions of the neighbour's outline that look like the target, near it (they need not
   // touch it: the giraffe's leg stands between the zebra and its rump), and not specks.
-  const taken = new Uint8Array(rw * rh);
-  const seen = new Uint8Array(rw * rh);
   let solid = 0;
   for (const v of t.solid) solid += v;
   const minSize = Math.max(TAKE_BACK_MIN_PX, TAKE_BACK_MIN_SHARE * solid);
-  for (let s0 = 0; s0 < on.length; s0++) {
-    if (seen[s0] || !on[s0] || evidence[s0]! <= TAKE_BACK) continue;
-    const region = [s0];
-    seen[s0] = 1;
-    for (let k = 0; k < region.length; k++) {
-      const i = region[k]!;
-      const x = i % rw;
-      const y = (i - x) / rw;
-      for (const j of [x > 0 ? i - 1 : -1, x < rw - 1 ? i + 1 : -1, y > 0 ? i - rw : -1, y < rh - 1 ? i + rw : -1]) {
-        if (j < 0 || seen[j] || !on[j] || evidence[j]! <= TAKE_BACK) continue;
-        seen[j] = 1;
-        region.push(j);
-      }
-    }
-    if (region.length >= minSize) for (const i of region) taken[i] = 1;
-  }
+  const taken = new Uint8Array(rw * rh);
+  for (const region of regionsOver(evidence, on, rw, rh, TAKE_BACK)) if (region.length >= minSize) for (const i of region) taken[i] = 1;
+  // Regions that look rather like the target but not plainly enough to take: the result says so.
+  const suspect = regionsOver(evidence, on, rw, rh, SUSPECT).some((region) => region.length >= minSize && !region.some((i) => taken[i]));
   for (let i = 0; i < taken.length; i++) {
     if (!taken[i]) continue;
     const x = i % rw;
@@ -336,4 +327,28 @@ function takeBack(rgb: Uint8Array, W: number, t: Claim, n: Claim, keeps: Uint8Ar
     keeps[ni] = 0;
     gains[ni] = 1;
   }
+  return suspect;
+}
+
+/** The 4-connected regions of `on` pixels whose evidence is over `threshold`. */
+function regionsOver(evidence: Float32Array, on: Uint8Array, w: number, h: number, threshold: number): number[][] {
+  const seen = new Uint8Array(w * h);
+  const regions: number[][] = [];
+  for (let s0 = 0; s0 < on.length; s0++) {
+    if (seen[s0] || !on[s0] || evidence[s0]! <= threshold) continue;
+    const region = [s0];
+    seen[s0] = 1;
+    for (let k = 0; k < region.length; k++) {
+      const i = region[k]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+        if (j < 0 || seen[j] || !on[j] || evidence[j]! <= threshold) continue;
+        seen[j] = 1;
+        region.push(j);
+      }
+    }
+    regions.push(region);
+  }
+  return regions;
 }

@@ -39,6 +39,8 @@ const MAX_BOX_SHARE = 0.8;
  * as copies of the shuttle models beside her).
  */
 export const MAX_OBJECT_SHARE = 0.4;
+/** Another object keeps this many pixels beyond its outline, where the target does not own them (its faint edge). */
+const KEEP_EDGE = 2;
 /** A brush picks an instance of the named class when it covers this share of its box. */
 const BRUSH_PICKS = 0.25;
 /** A box of the class with this share of itself inside a larger one's is that one's part, or hidden behind it. */
@@ -67,6 +69,8 @@ export interface RemovalPlan {
   tooLarge: number;
   /** Contested pixels decided by the boxes alone (no colour evidence): the split may be off. */
   guessed: boolean;
+  /** The classes of objects beside which a part of the target may be left (it looks like the target, not plainly enough). */
+  leftBeside: string[];
 }
 
 interface Outlined extends Claim {
@@ -132,7 +136,8 @@ export async function planRemoval(image: RawImage, object: string | undefined, b
   // With a named object found under it, the brush only picked it: its outline is the hole.
   const masks = combine(W, H, targets, neighbours, split, targets.length ? null : brush, far);
   const merged = candidates.length < sorted.length || targets.some((a, i) => targets.some((b, j) => j > i && solidOverlap(a, b)));
-  return { ...masks, removed: targets.map((t) => t.det), seen: candidates.length, merged, before, named, tooLarge, guessed: split.guessed };
+  const leftBeside = [...new Set(split.leftBeside.map((n) => (n as Outlined).det.label))];
+  return { ...masks, removed: targets.map((t) => t.det), seen: candidates.length, merged, before, named, tooLarge, guessed: split.guessed, leftBeside };
 }
 
 /**
@@ -260,11 +265,17 @@ function combine(
   for (const d of far) {
     for (let y = d.box.y; y < d.box.y + d.box.height; y++) avoid.fill(1, y * W + d.box.x, y * W + d.box.x + d.box.width);
   }
+  // Another object's faint edge (under the outline's α > 16) is kept too: a band of KEEP_EDGE
+  // px around what it keeps, where the target does not own the pixel itself.
+  const kept = dilateDisc(keep, W, H, KEEP_EDGE);
+  for (let i = 0; i < kept.length; i++) if (kept[i] && !own[i]) keep[i] = 1;
   // Brushed alone, the brush is the hole as it is.
   const hole = targets.length ? dilateDisc(own, W, H, growRadius(W, H)) : own;
   for (let i = 0; i < hole.length; i++) {
-    if (brush?.[i]) hole[i] = 1;
-    else if (keep[i]) hole[i] = 0;
+    if (brush?.[i]) {
+      hole[i] = 1;
+      keep[i] = 0;
+    } else if (keep[i]) hole[i] = 0;
   }
   return { hole, core, keep, avoid };
 }
