@@ -40,6 +40,10 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       published: { type: 'boolean' },
       like_count: { type: 'integer', minimum: 0 },
       provider: { type: 'string', description: 'Which provider made it, e.g. "openai" or "local"' },
+      note: nullable({
+        type: 'string',
+        description: 'What to look at closely in this result: it passed its checks but may not convince (a large fill, an edge between two objects); null for a plain success',
+      }),
       batch: { type: 'array', items: { type: 'string', format: 'uuid' }, description: 'The other creations the same request made (several pictures)' },
       job_id: nullable({ type: 'string', format: 'uuid' }),
       created_at: dateTime,

@@ -16,6 +16,8 @@ export interface CreationJson {
   published: boolean;
   like_count: number;
   provider: string;
+  /** What to look at closely in this result (it passed its checks but may not convince); null for a plain success. */
+  note: string | null;
   /** The other creations the same request made (several pictures), oldest first; empty for one. */
   batch: string[];
   job_id: string | null;
@@ -38,6 +40,7 @@ export function creationJson(c: Creation, content: string): CreationJson {
     published: c.published,
     like_count: c.likeCount,
     provider: providerOf(c.metadata),
+    note: typeof metadataOf(c.metadata).note === 'string' ? (metadataOf(c.metadata).note as string) : null,
     batch: Array.isArray(batch) ? batch.filter((id): id is string => typeof id === 'string' && id !== c.id) : [],
     job_id: c.jobId,
     created_at: c.createdAt.toISOString(),

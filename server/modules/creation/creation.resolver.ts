@@ -90,6 +90,15 @@ export class CreationResolver {
     return ctx.app.creations.batchOf(c, ctx.user?.id ?? null);
   }
 
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'What to look at closely in this result: it passed its checks but may not convince (a large fill, an edge between two objects); null for a plain success',
+  })
+  note(@Root() c: Creation): string | null {
+    const { note } = metadataOf(c.metadata);
+    return typeof note === 'string' ? note : null;
+  }
+
   @FieldResolver(() => String, { nullable: true, description: 'The engine and model that made it, e.g. "Ollama · llama3.2:3b"; null when not recorded' })
   madeBy(@Root() c: Creation): string | null {
     const { engine } = metadataOf(c.metadata);

@@ -377,6 +377,7 @@ export interface components {
             like_count: number;
             /** @description Which provider made it, e.g. "openai" or "local" */
             provider: string;
+            note: string | null;
             /** @description The other creations the same request made (several pictures) */
             batch: string[];
             job_id: string | null;

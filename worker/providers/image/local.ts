@@ -59,6 +59,6 @@ export class LocalObjectRemover implements ObjectRemover {
   async remove(image: Buffer, object: string | undefined, mask: Buffer | undefined, signal: AbortSignal, progress?: Progress): Promise<ImageOutput> {
     const fill = this.fillUrl ? { fillUrl: this.fillUrl } : this.models ? { models: this.models } : {};
     const r = await imageEngine().run({ op: 'object', image, object, mask, maxPixels: this.maxPixels, ...fill }, signal, progress);
-    return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed, filledBy: r.filledBy } };
+    return { bytes: r.png, summary: r.summary, details: { found: r.found, brushed: r.brushed, filledBy: r.filledBy, ...(r.note ? { note: r.note } : {}) } };
   }
 }

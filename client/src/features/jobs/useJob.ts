@@ -31,6 +31,7 @@ export function toolToast(slot: string) {
   return {
     error: (message: string) => void toast.error(message, { id }),
     success: (message: string) => void toast.success(message, { id }),
+    warning: (message: string) => void toast.warning(message, { id }),
     dismiss: () => void toast.dismiss(id),
   };
 }
@@ -132,7 +133,11 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
         params,
         { followFirst: !uploads },
       );
-      if (outcome.status === 'completed' && success) notify.success(success);
+      // A result that passed its checks but carries a note is not a plain success: the toast says to look.
+      if (outcome.status === 'completed' && success) {
+        if (outcome.creation?.note) notify.warning('Done, with a note: look closely at the result.');
+        else notify.success(success);
+      }
       if (outcome.status !== 'failed' || !outcome.error || isUpgradeCode(outcome.error.code)) return { job: outcome, failure: null };
       const failure = failureMessage ? failureMessage(outcome.error, thrown) : outcome.error.message;
       notify.error(failure);

@@ -64,6 +64,7 @@ const done = (content: string) =>
       provider: 'openai',
       placeholder: false,
       madeBy: null,
+      note: null,
       createdAt: '2026-03-01T08:00:00.000Z',
     },
   });

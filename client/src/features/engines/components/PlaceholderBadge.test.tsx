@@ -19,6 +19,7 @@ const creation = (over: Partial<NonNullable<JobSnapshot['creation']>> = {}): Non
   provider: 'local',
   placeholder: true,
   madeBy: null,
+  note: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });

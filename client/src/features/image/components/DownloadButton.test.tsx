@@ -103,7 +103,7 @@ function completed(id: string, content: string): JobSnapshot {
     percent: 100,
     message: null,
     text: '',
-    creation: { id, type: 'IMAGE', prompt: 'a cat', content, provider: 'openai', placeholder: false, madeBy: null, createdAt: new Date(NOW).toISOString() },
+    creation: { id, type: 'IMAGE', prompt: 'a cat', content, provider: 'openai', placeholder: false, madeBy: null, note: null, createdAt: new Date(NOW).toISOString() },
     error: null,
     cancelling: false,
     params: { description: 'a cat', style: 'REALISTIC', publish: 'false' },

@@ -18,6 +18,7 @@ export const JobProgressSubscription = graphql(`
         provider
         placeholder
         madeBy
+        note
         createdAt
       }
     }
@@ -51,6 +52,7 @@ export const JobQuery = graphql(`
         provider
         placeholder
         madeBy
+        note
         createdAt
       }
     }

@@ -66,6 +66,7 @@ const done = job({
     provider: 'openai',
     placeholder: false,
     madeBy: null,
+    note: null,
     createdAt: '2026-05-20T14:00:00.000Z',
   },
 });
@@ -124,6 +125,15 @@ describe('ObjectResult: the four states (product §2)', () => {
     expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Object Removed');
     expect(screen.getByText('Object', { selector: 'dt' }).nextElementSibling?.textContent).toBe('The brushed area');
     expect(screen.getByText('Result', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Removed the brushed area');
+  });
+
+  it('a result with a note (docs/architecture.md, "Object removal"): the note shows beside it, and a plain result has none', () => {
+    const note = 'The filled area is large (18 % of the photo), more than what surrounds it can fill convincingly: look closely at the result.';
+    render(<ObjectResult job={job({ ...done, creation: { ...done.creation!, note } })} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);
+    expect(screen.getByRole('note').textContent).toBe(`Look closely: ${note}`);
+    cleanup();
+    render(<ObjectResult job={done} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('error: shows why, and neither the empty state nor a result', () => {

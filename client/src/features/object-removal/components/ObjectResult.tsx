@@ -1,4 +1,4 @@
-import { CircleCheck, ImageIcon, Scissors } from 'lucide-react';
+import { CircleCheck, ImageIcon, Scissors, TriangleAlert } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { ImageComparison } from '../../../components/ImageComparison';
@@ -76,6 +76,15 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
             </dl>
             <DownloadImageButton url={resultUrl} prefix="object-removed" />
           </div>
+          {job.creation?.note && (
+            <p role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <strong className="font-semibold">Look closely: </strong>
+                {job.creation.note}
+              </span>
+            </p>
+          )}
           {job.creation && isEmbeddedProvider(job.creation.provider) && (
             <p className="text-xs text-slate-500">
               Found and filled in offline by Atelier's built-in models; to use Cloudinary's generative remove instead, set CLOUDINARY_URL on the server.
