@@ -62,7 +62,9 @@ describe('object removal by name on real scenes', () => {
     const { x, y, width, height } = jet.box;
     for (let yy = y; yy < y + height; yy++) front.fill(1, yy * W + x, yy * W + x + Math.round(width * 0.65));
     const after = Buffer.from(inpaintRaw(image, front));
-    await expect(checkRemoval('airplane', { width: W, height: H, core: front, hole: front, removed: [jet], before: [jet], brushed: false }, image.data, after)).rejects.toMatchObject({
+    await expect(
+      checkRemoval('airplane', { width: W, height: H, core: front, hole: front, removed: [jet], before: [jet], brushed: false }, image.data, after),
+    ).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', reason: 'STILL_THERE' },
       message: expect.stringMatching(/^Part of the airplane is still visible after filling \(its outline was not found exactly\)\. Brush over the whole airplane/),
     });

@@ -29,6 +29,8 @@ const SAME_OBJECT_IOU = 0.6;
 /** An outline is clipped to its box grown by this share of the box's sides (at least CLIP_MIN_PX). */
 const CLIP_MARGIN = 0.03;
 const CLIP_MIN_PX = 3;
+/** A solid piece of an outline past its box joins it when it lies wholly within this share of the box's size from it (a handle). */
+const APPENDAGE = 0.2;
 /** An instance whose outline covers less of its box than this was not outlined (the segmenter saw no object there). */
 const MIN_OUTLINE_SHARE = 0.12;
 /** Boxes over more than this share of the frame are not removed by name (a wall's texture read as a whole-frame "dog"). */
@@ -39,6 +41,8 @@ const MAX_BOX_SHARE = 0.8;
  * as copies of the shuttle models beside her).
  */
 export const MAX_OBJECT_SHARE = 0.4;
+/** Classes that are the surface objects stand on: the background of what stands on them, not objects beside it. */
+const SURFACES = new Set(['dining table', 'bed', 'couch', 'bench']);
 /** Another object keeps this many pixels beyond its outline, where the target does not own them (its faint edge). */
 const KEEP_EDGE = 2;
 /** A brush picks an instance of the named class when it covers this share of its box. */
@@ -175,7 +179,54 @@ async function outline(image: RawImage, det: Detection, widen = false): Promise<
       }
     }
   }
+  solidCount += takeAppendages(o, b, mask, solid, beyond);
   return { x0: o.x0, y0: o.y0, w: o.w, h: o.h, alpha: o.alpha, mask, solid, beyond, box: det.box, det, solidCount };
+}
+
+/**
+ * Solid parts of the outline just past its box that end there (a cup's handle the detector's
+ * box left out) join the outline: each 4-connected piece of solid pixels beyond the box that
+ * touches the outline inside it and lies wholly within APPENDAGE of the box's size from it. A
+ * piece that runs on further (the hill behind a herd) stays out. Returns the pixels taken.
+ */
+function takeAppendages(o: Outline, b: Detection['box'], mask: Uint8Array, solid: Uint8Array, beyond: Uint8Array): number {
+  const reachX = APPENDAGE * b.width;
+  const reachY = APPENDAGE * b.height;
+  const near = (x: number, y: number): boolean => {
+    const X = x + o.x0;
+    const Y = y + o.y0;
+    return X >= b.x - reachX && X < b.x + b.width + reachX && Y >= b.y - reachY && Y < b.y + b.height + reachY;
+  };
+  const seen = new Uint8Array(o.w * o.h);
+  let taken = 0;
+  for (let s0 = 0; s0 < seen.length; s0++) {
+    if (seen[s0] || !beyond[s0] || o.alpha[s0]! < 128) continue;
+    const piece = [s0];
+    seen[s0] = 1;
+    let touches = false;
+    let within = true;
+    for (let k = 0; k < piece.length; k++) {
+      const i = piece[k]!;
+      const x = i % o.w;
+      const y = (i - x) / o.w;
+      if (!near(x, y)) within = false;
+      for (const j of [x > 0 ? i - 1 : -1, x < o.w - 1 ? i + 1 : -1, y > 0 ? i - o.w : -1, y < o.h - 1 ? i + o.w : -1]) {
+        if (j < 0) continue;
+        if (solid[j]) touches = true;
+        if (seen[j] || !beyond[j] || o.alpha[j]! < 128) continue;
+        seen[j] = 1;
+        piece.push(j);
+      }
+    }
+    if (!touches || !within) continue;
+    for (const i of piece) {
+      mask[i] = 1;
+      solid[i] = 1;
+      beyond[i] = 0;
+    }
+    taken += piece.length;
+  }
+  return taken;
 }
 
 /** An outline's solid pixels on this share of a side of its rectangle (not the image's edge) run into it. */
@@ -224,6 +275,9 @@ function otherObjects(all: Detection[], named: NamedObjects | null, targets: Out
     if (classes.has(d.label) && targets.some((t) => insideShare(d.box, t.det.box) >= 0.8)) continue;
     // A brushed object is the brush's to remove.
     if (!targets.length && brush && brushedShare(brush, W, d) >= 0.5) continue;
+    // A surface things stand on (the "dining table" a cup and its saucer are read as) is the
+    // scene behind the target, and what fills where it stood.
+    if (SURFACES.has(d.label) && !classes.has(d.label)) continue;
     if (kept.some((k) => k.label !== d.label && iouOf(k.box, d.box) >= SAME_OBJECT_IOU)) continue;
     kept.push(d);
   }
