@@ -79,7 +79,8 @@ export async function upscaleQuality(): Promise<{
   for (const how of HELD_OUT_SHRINKS) heldOut.push(...(await rowsFor(how)));
   const three = await largeInput();
   const small = await sharp(three).resize(1024, 768, { kernel: 'mitchell' }).png({ compressionLevel: 1 }).toBuffer();
-  // And the sizes issue 28 asks about: 1 MP → 16 MP and 0.25 MP → 4 MP, both 4×.
+  // And two common photo sizes: 1 MP → 16 MP and 0.25 MP → 4 MP, both 4× (docs/benchmarks.md,
+  // "Current results", the upscaler's row).
   const oneMp = await sharp(three).resize(1152, 864, { kernel: 'mitchell' }).png({ compressionLevel: 1 }).toBuffer();
   const quarterMp = await sharp(three).resize(576, 432, { kernel: 'mitchell' }).png({ compressionLevel: 1 }).toBuffer();
   const timings = [await timing(three, 2), await timing(small, 4), await timing(oneMp, 4), await timing(quarterMp, 4)];

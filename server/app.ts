@@ -105,7 +105,8 @@ function httpServerFor(config: Config, expressApp: express.Express): Server {
   expressApp.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   // Idle keep-alive connections stay open longer than the clients and load balancers in front
   // of us keep theirs (60 s is common), so the server never closes one a client is about to
-  // reuse; Node's 5 s default raced them (requests lost under load, issue 27 item 8). The
+  // reuse; Node's 5 s default raced them (requests lost under load: docs/security-testing.md,
+  // "Keep-alive connections closed as a client reuses them"). The
   // headers timeout must exceed it (Node's documentation).
   const httpServer = createServer({ keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS, headersTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS + 1000 }, expressApp);
   answerClientErrors(httpServer);

@@ -1,4 +1,4 @@
-// The jobs API under /api/v1 (issue 31, docs/api-v1.md): a route per tool that starts a job and
+// The jobs API under /api/v1 (docs/api-v1.md): a route per tool that starts a job and
 // answers 202 at once, the job, its cancel and its live events (Server-Sent Events), the user's
 // creations and usage, and the OpenAPI document that describes them all (openapi.ts). Bearer
 // auth (an API key, or a session token) with the key's scopes; errors as problem+json.

@@ -65,7 +65,8 @@ const retryAfterHeader: ApolloServerPlugin<AppContext> = {
 
 /**
  * Subscriptions are served over the WebSocket only: executed over HTTP, a subscription field
- * resolved with no event and answered 500 (issue 27, item 6).
+ * resolved with no event and answered 500 (docs/security-testing.md, "Bad requests that
+ * answered 500").
  */
 const subscriptionsOverWebSocket: ApolloServerPlugin<AppContext> = {
   async requestDidStart() {

@@ -1,8 +1,8 @@
-// Rate-limit headers on every limited answer (issue 31, item 5), whatever deep service counted
-// the request: an early middleware gives each HTTP request a store (AsyncLocalStorage), every
-// enforceRate() call records its window there (server/rate-limit.ts), and the answer carries the
-// most restrictive one as the IETF draft's fields (draft-ietf-httpapi-ratelimit-headers-06, the
-// spelling most clients and gateways read):
+// Rate-limit headers on every limited answer (docs/api-v1.md, "Rate-limit headers"), whatever deep
+// service counted the request: an early middleware gives each HTTP request a store
+// (AsyncLocalStorage), every enforceRate() call records its window there (server/rate-limit.ts),
+// and the answer carries the most restrictive one as the IETF draft's fields
+// (draft-ietf-httpapi-ratelimit-headers-06, the spelling most clients and gateways read):
 //
 //   RateLimit-Limit: 20          requests the window allows
 //   RateLimit-Remaining: 17      left in it now

@@ -3,7 +3,8 @@
 // style attributes (React and the editor set them), images and fetches from our origin and
 // the configured file store and identity provider only (result images are always copied into
 // our store), live updates over our own WebSocket ('self' covers ws:/wss: to the same host).
-// Any https: image host and any ws:/wss: host were allowed before (issue 27, item 7).
+// Any https: image host and any ws:/wss: host were allowed before (docs/security-testing.md,
+// "Inline script injection into the app or GraphiQL; images or sockets from other hosts").
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 

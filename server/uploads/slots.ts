@@ -1,8 +1,9 @@
 // Requests receiving files, per user and in all, in this API process. Admission used to ask
 // only how many jobs a user runs, and a request becomes a job only once its files are in: 24
-// requests sent at once all passed and were all read (issue 27, item 3). A slot is taken,
-// synchronously after the last check, before the first byte of a file is read, and given back
-// once the request's files are stored as a job's input or the request ends.
+// requests sent at once all passed and were all read (docs/security-testing.md, "Upload flood from
+// one admitted user"). A slot is taken, synchronously after the last check, before the first byte
+// of a file is read, and given back once the request's files are stored as a job's input or the
+// request ends.
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 
 export class UploadSlots {

@@ -1,7 +1,8 @@
-// Issue 31, item 5: every limited route says where its limit stands (RateLimit-Limit, -Remaining,
-// -Reset, -Policy) and a refusal says when to come back (Retry-After): on the REST mirror, on
-// /api/v1, and on GraphQL's HTTP answers, whose limit is counted inside a resolver (the request's
-// AsyncLocalStorage store reaches it through Apollo's middleware). Concurrent requests keep their own.
+// docs/api-v1.md, "Rate-limit headers": every limited route says where its limit stands
+// (RateLimit-Limit, -Remaining, -Reset, -Policy) and a refusal says when to come back
+// (Retry-After): on the REST mirror, on /api/v1, and on GraphQL's HTTP answers, whose limit is
+// counted inside a resolver (the request's AsyncLocalStorage store reaches it through Apollo's
+// middleware). Concurrent requests keep their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../helpers/api-keys.js';
 import { signUp, startStack } from '../helpers/server.js';

@@ -1,9 +1,9 @@
-// Issue 31, "Must show": a client that knows the jobs API only from its published OpenAPI document.
-// The document the server serves passes two third-party validators, openapi-typescript makes the
-// committed types from it (tests/api-v1/generated/openapi.d.ts, by `npm run codegen`), and
-// openapi-fetch, typed by them, with an API key: starts a job, repeats it with the same
-// Idempotency-Key (one job), follows its Server-Sent Events to the result (resuming mid-stream
-// with Last-Event-ID: no text lost or repeated), and cancels another.
+// docs/api-v1.md, "The OpenAPI document": a client that knows the jobs API only from its published
+// OpenAPI document. The document the server serves passes two third-party validators,
+// openapi-typescript makes the committed types from it (tests/api-v1/generated/openapi.d.ts, by
+// `npm run codegen`), and openapi-fetch, typed by them, with an API key: starts a job, repeats it
+// with the same Idempotency-Key (one job), follows its Server-Sent Events to the result (resuming
+// mid-stream with Last-Event-ID: no text lost or repeated), and cancels another.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -112,7 +112,7 @@ describe('request size limits', () => {
   });
 });
 
-describe('bad requests answered 4xx with a code, never 500 (issue 27, item 6)', () => {
+describe('bad requests answered 4xx with a code, never 500', () => {
   const post = (body: unknown) =>
     fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   const upload = (parts: [string, string | Blob, string?][]) => {

@@ -1,4 +1,4 @@
-// PROJECT_REPOSITORY_URL and BLOG_URL (issue 17 item 8): links shown to every visitor, so
+// PROJECT_REPOSITORY_URL and BLOG_URL (docs/configuration.md): links shown to every visitor, so
 // only http(s) addresses without credentials start; the repository falls back to
 // package.json's "repository", which this project does not set yet.
 import { describe, expect, it } from 'vitest';

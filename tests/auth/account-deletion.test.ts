@@ -1,4 +1,4 @@
-// Deleting an account (issue 16, the account page): only with its password; then its
+// Deleting an account (the account page, product §2): only with its password; then its
 // creations, likes, files and sessions are gone, and its open socket closes at once.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// API keys (issue 31, item 1; docs/api-keys.md), over real HTTP and WebSockets against real
+// API keys (docs/api-keys.md), over real HTTP and WebSockets against real
 // Postgres and Redis: a key is a bearer token on GraphQL, the REST mirror and the WebSocket;
 // its scopes limit it (no generate: no job, nothing queued or charged); it cannot manage keys
 // or the account; it is stored as a hash; revoking it on one API process is refused on a

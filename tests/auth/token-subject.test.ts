@@ -1,5 +1,6 @@
-// A correctly signed token whose subject is not a user id (issue 13, item 10) was a 500:
-// Postgres refused the id. It is an invalid session: 401 UNAUTHENTICATED, on every transport.
+// A correctly signed token whose subject is not a user id was a 500: Postgres refused the id
+// (docs/security-testing.md, "A correctly signed token whose subject is not a UUID"). It is an
+// invalid session: 401 UNAUTHENTICATED, on every transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens.js';
 import { gql, startTestServer, waitFor, wsClient } from '../helpers/server.js';

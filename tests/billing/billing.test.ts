@@ -1,7 +1,7 @@
-// Plans that mean something (issue 16): with built-in (demo) billing, Premium comes from a
-// 14-day trial with no card, never from asking; a trial that ends without payment, or a
-// cancelled period that runs out, is FREE at that moment exactly. Time is moved by moving the
-// stored dates into the past, as the clock would.
+// Plans that mean something (docs/real-services.md, "Billing (plans)"): with built-in (demo)
+// billing, Premium comes from a 14-day trial with no card, never from asking; a trial that ends
+// without payment, or a cancelled period that runs out, is FREE at that moment exactly. Time is
+// moved by moving the stored dates into the past, as the clock would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectivePlan, planFields, RENEWAL_GRACE_MS } from '../../server/modules/billing/billing.plan.js';
 import { announceUserChange } from '../../server/modules/user/user.service.js';

@@ -1,4 +1,4 @@
-// Issue 17 ("must show"): axe-core finds nothing on any page under /ai, in a real browser at
+// axe-core finds nothing on any page under /ai, in a real browser at
 // the walkthrough's two viewports (1440×900 and a 390×844 phone), signed in as a Free user
 // (Premium tools show their lock panel) and as a Premium user, and in the states a user meets:
 // empty forms, refused forms, a job under way, a failed job, every tool's result after a real

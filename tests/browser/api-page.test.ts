@@ -1,7 +1,8 @@
-// Issue 31, "Must show": the API resource page lists the jobs API's real endpoints (those of the
-// OpenAPI document the server serves) with copy-able samples, and the samples work: copied from
-// the page with its Copy buttons and run as they are (node, python3 with requests, sh with curl)
-// against this server with a real API key, each starts a job and follows it to its result.
+// The API resource page (docs/api-v1.md, "The OpenAPI document") lists the jobs API's real
+// endpoints (those of the OpenAPI document the server serves) with copy-able samples, and the
+// samples work: copied from the page with its Copy buttons and run as they are (node, python3 with
+// requests, sh with curl) against this server with a real API key, each starts a job and follows it
+// to its result.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

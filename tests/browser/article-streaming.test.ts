@@ -1,7 +1,7 @@
-// Streaming you can see (issue 30, item 6): on a busy machine the article appeared in one jump
-// (349 → 4,629 characters). The page now follows the job from before it starts, and renders
-// every piece as it comes: on a CPU slowed four times, the text grows in many visible steps from
-// a small start, and ends as the saved creation reads.
+// Streaming you can see (product §2: the article streams in as it is written): on a busy machine
+// the article appeared in one jump (349 → 4,629 characters). The page now follows the job from
+// before it starts, and renders every piece as it comes: on a CPU slowed four times, the text grows
+// in many visible steps from a small start, and ends as the saved creation reads.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signedInContext } from '../helpers/browser.js';

@@ -1,4 +1,4 @@
-// ComfyUI in a real browser (issue 30, must show): with a server that speaks ComfyUI's wire
+// ComfyUI in a real browser (docs/engines.md, "ComfyUI"): with a server that speaks ComfyUI's wire
 // format (HTTP + its WebSocket with binary preview frames), the image tool shows the picture as
 // it forms — at least three previews before the final picture — names the engine, offers the
 // Advanced options it honours, and Cancel reaches ComfyUI's /interrupt.

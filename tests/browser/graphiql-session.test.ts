@@ -1,4 +1,4 @@
-// Issue 17, item 7: GraphiQL at /graphql ignored the browser's session, so `{ me { id } }`
+// GraphiQL at /graphql used to ignore the browser's session, so `{ me { id } }`
 // answered null with no hint why. Now it speaks as the app's signed-in user over HTTP and
 // over graphql-ws, says so, can send requests anonymously, and tells a visitor how to sign in.
 import type { Page } from 'playwright-core';

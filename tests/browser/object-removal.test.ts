@@ -106,7 +106,7 @@ describe('object removal in the browser', () => {
     expect(creation.metadata).toMatchObject({ masked: false, object: 'cup' });
     console.log(`name-only object removal: ${Date.now() - started} ms; ${JSON.stringify(creation.metadata)}`);
 
-    // A close look (issue 28, item 7): before/after divider and zoom, by pointer and keyboard.
+    // A close look: before/after divider and zoom, by pointer and keyboard.
     const open = page.getByRole('button', { name: 'Compare and zoom' });
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Compare before and after' });

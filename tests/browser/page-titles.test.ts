@@ -1,5 +1,5 @@
-// Each route has its own document title, and public pages their own description (issue 17,
-// item 4): before, every tab said "Atelier".
+// Each route has its own document title, and public pages their own description: before,
+// every tab said "Atelier".
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';

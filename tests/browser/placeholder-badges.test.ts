@@ -1,7 +1,8 @@
-// Placeholders that say so (issue 30, item 4) and the picture as it forms (item 3), in a real
-// browser: with no image engine (the tests' default), a generated picture carries "Placeholder —
-// no image model connected" in the tool's result, on the dashboard and in the community gallery;
-// previews an engine sends are each put on the page, however fast they come.
+// Placeholders that say so (docs/engines.md, "Placeholder pictures") and the picture as it forms
+// ("Advanced image options", Previews), in a real browser: with no image engine (the tests'
+// default), a generated picture carries "Placeholder — no image model connected" in the tool's
+// result, on the dashboard and in the community gallery; previews an engine sends are each put on
+// the page, however fast they come.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitJobEvent } from '../../server/shared/jobs/job.events.js';

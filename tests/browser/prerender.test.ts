@@ -1,6 +1,6 @@
 // The public pages are prerendered at build time (scripts/prerender.ts) and hydrated in the
-// browser (issue 18 item 3): without JavaScript the landing page still shows its hero and its
-// footer; with it React adopts the HTML without a hydration error, links and buttons work,
+// browser (docs/benchmarks.md, "Landing"): without JavaScript the landing page still shows its hero
+// and its footer; with it React adopts the HTML without a hydration error, links and buttons work,
 // and a signed-in visitor's navigation turns signed-in once the page has hydrated.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

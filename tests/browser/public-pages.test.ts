@@ -1,4 +1,4 @@
-// Issue 17, item 9: the sign-in and sign-up pages were a bare card, and every inner public page
+// Before, the sign-in and sign-up pages were a bare card, and every inner public page
 // ended in a lone "© Atelier" line. Now each public page keeps the top navigation and ends with
 // the landing page's footer, and the auth pages are designed pages (logo home, a card with
 // labelled fields, what you get, the link to the other form) with no axe-core violations.
@@ -122,7 +122,7 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('public pages at the %s view
   });
 
   it('passes axe-core on the landing page (scrolled through, social accounts shown) and every inner page', async () => {
-    // Before (issue 27, item 11): the API page's code samples scrolled but took no keyboard
+    // Before: the API page's code samples scrolled but took no keyboard
     // focus, the landing page had two landmarks named "Testimonials" and the help button outside
     // any landmark, and the 404 page went from its h1 to the footer's h3.
     const context = await env.browser.newContext(AXE_CONTEXT(viewport));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
-/** Spec §2's six tool cards plus the Image upscaler that issue 14 added (one per tool in client/src/tools/catalogue.ts). */
+/** Spec §2's six tool cards plus the Image upscaler that product §1 adds (one per tool in client/src/tools/catalogue.ts). */
 const LANDING_TOOL_CARDS = 7;
 
 // The deployment's social accounts: with none set, there is no banner and no social cards.
@@ -191,7 +191,7 @@ describe('public site', () => {
   it('sends an anonymous Premium choice to sign-in (then the account page); a signed-in Free account goes to the account page, its plan unchanged', async () => {
     const anon = await t.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await anon.goto(`${t.server.url}/`);
-    // Spec §1's claims, now true (issue 16).
+    // Spec §1's claims, now true (docs/real-services.md, "Billing (plans)").
     await anon.getByText('A 14-day free trial, no credit card needed. Plan changes are prorated, and cancelling keeps access until the end of the billing period.').waitFor();
     await anon.getByRole('button', { name: 'Start 14-day free trial' }).click();
     await anon.waitForURL('**/sign-in?redirect=%2Fai%2Faccount');

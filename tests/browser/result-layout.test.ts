@@ -1,4 +1,5 @@
-// Layout of finished results at the two walkthrough viewports (issue 17, items 1 and 6):
+// Layout of finished results at the two viewports the browser tests check (VIEWPORTS in
+// tests/helpers/browser.ts):
 // - a finished article or resume review opens at its top (title / score in view), in a
 //   500 px scroller on desktop and flowing with the page on a phone (no scroll trap);
 // - the landing page's floating "Get help" button never covers the footer;

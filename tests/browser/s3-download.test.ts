@@ -1,10 +1,10 @@
-// Download from an S3-compatible store (issue 27, item 9), against s3rver (an S3 server from
-// npm that this project did not write). The community viewer shows a published image straight
-// from the bucket, without CORS; the store answers that request with no CORS headers and no
-// `Vary: Origin` (as S3 does for a request without Origin) and lets it be cached for an hour.
-// Download's fetch then got the cached copy and the browser refused it (CORS): Download failed.
-// It now asks the store afresh, so it works whatever the store sends to the image request.
-// The same test runs against our own S3 server (tests/helpers/s3-mock.ts).
+// Download from an S3-compatible store (docs/security-testing.md, the row of that name), against
+// s3rver (an S3 server from npm that this project did not write). The community viewer shows a
+// published image straight from the bucket, without CORS; the store answers that request with no
+// CORS headers and no `Vary: Origin` (as S3 does for a request without Origin) and lets it be
+// cached for an hour. Download's fetch then got the cached copy and the browser refused it (CORS):
+// Download failed. It now asks the store afresh, so it works whatever the store sends to the image
+// request. The same test runs against our own S3 server (tests/helpers/s3-mock.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,9 +1,10 @@
-// Issue 17, item 8: placeholders. "Star us" pointed at a bare https://github.com/ and the
-// blog at https://dev.to/; they now come from PROJECT_REPOSITORY_URL and BLOG_URL and are
-// hidden when unset. Issue 27, item 11: the social links opened the bare instagram.com,
-// youtube.com and linkedin.com home pages; they come from INSTAGRAM_URL, YOUTUBE_URL and
-// LINKEDIN_URL, and with none set there is no social banner and no 'CONNECT WITH US' section. The API page links to /signup (product §2), and the community viewer's
-// ai-creation-{n}.jpg download (product §9) is JPEG bytes, not PNG bytes under a .jpg name.
+// Links that were placeholders (docs/configuration.md has the variables). "Star us" pointed at a
+// bare https://github.com/ and the blog at https://dev.to/; they now come from
+// PROJECT_REPOSITORY_URL and BLOG_URL and are hidden when unset. The social links opened the bare
+// instagram.com, youtube.com and linkedin.com home pages; they come from INSTAGRAM_URL, YOUTUBE_URL
+// and LINKEDIN_URL, and with none set there is no social banner and no 'CONNECT WITH US' section.
+// The API page links to /signup (product §2), and the community viewer's ai-creation-{n}.jpg
+// download (product §9) is JPEG bytes, not PNG bytes under a .jpg name.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

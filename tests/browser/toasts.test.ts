@@ -1,4 +1,4 @@
-// One toast per tool (issue 17, item 2): an old error must not sit beside a new success.
+// One toast per tool: an old error must not sit beside a new success.
 // Walkthrough: Analyze Resume with no file is refused ("Please select a resume file first"),
 // then a PDF is reviewed: only "Resume analyzed successfully!" is on screen. (A Word file is
 // refused beside the picker, not by a toast: tests/browser/uploads.test.ts.)

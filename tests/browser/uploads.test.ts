@@ -1,4 +1,4 @@
-// Upload limits in a real browser (issue 17, item 3): each picker names the accepted types
+// Upload limits in a real browser (product §5): each picker names the accepted types
 // and the server's size limit before anything is picked; a file over the limit or of another
 // type is refused beside the picker at once, and nothing is sent; a multi-MB photo shows its
 // upload's progress.

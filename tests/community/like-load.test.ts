@@ -1,8 +1,8 @@
-// Likes under load (issue 13, item 6): 200 users each sending 3 toggles at once to one
-// creation gave INTERNAL_SERVER_ERRORs ("Unable to start a transaction in the given time").
-// Every toggle must answer, the likers and the count must be exact (3 toggles = liked), and
-// subscribers on either process must end on the final count. On a busy machine 18 of 600 got
-// no answer (issue 27, item 8: the server closed keep-alive connections after Node's 5 s
+// Likes under load (docs/security-testing.md, "200 users × 3 concurrent `toggleLike`s…"): 200 users
+// each sending 3 toggles at once to one creation gave INTERNAL_SERVER_ERRORs ("Unable to start a
+// transaction in the given time"). Every toggle must answer, the likers and the count must be exact
+// (3 toggles = liked), and subscribers on either process must end on the final count. On a busy
+// machine 18 of 600 got no answer (the server closed keep-alive connections after Node's 5 s
 // default as clients reused them; tests/realtime/keep-alive.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens.js';

@@ -1,8 +1,9 @@
-// Likes of private creations (issue 13, item 10): the whole-feed likeChanged stream carried
-// private creations' ids to anyone, and a liker could not take a like back once the creation
-// was unpublished. A private creation's like changes reach its owner only; an earlier like
+// Likes of private creations (docs/security-testing.md, "Watching the whole-feed `likeChanged`
+// stream…" and "Taking back a like after the creation was unpublished"): the whole-feed likeChanged
+// stream carried private creations' ids to anyone, and a liker could not take a like back once the
+// creation was unpublished. A private creation's like changes reach its owner only; an earlier like
 // can be removed after unpublishing (likeCount keeps counting Like rows) but not given again,
-// and that un-like answers nothing of the creation (issue 27, item 2: it returned the prompt,
+// and that un-like answers nothing of the creation (it returned the prompt,
 // the author's name and a signed URL of the now private image).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from '../helpers/server.js';

@@ -55,7 +55,7 @@ export async function keepScreenshot(page: Page, name: string, options: { fullPa
   return path;
 }
 
-/** The two viewports issue 17 was found at: desktop 1440×900 and a 390×844 phone. */
+/** The two viewports the browser tests check: desktop 1440×900 and a 390×844 phone. */
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1440, height: 900 } },
   mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },

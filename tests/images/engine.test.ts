@@ -38,7 +38,7 @@ describe('background removal on real photos', () => {
     expect(loads[1]).toBe(0);
   }, 180_000);
 
-  it('moves the bar and counts the seconds down while the model runs silently (issue 28: it sat at 25 % for the whole job)', async () => {
+  it('moves the bar and counts the seconds down while the model runs silently (it used to sit at 25 % for the whole job)', async () => {
     const c = await composite({ cutout: 'cat', plate: 'grass', width: 1200, height: 900 });
     const steps: { percent: number; message: string; at: number }[] = [];
     const started = performance.now();

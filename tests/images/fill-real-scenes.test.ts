@@ -1,7 +1,8 @@
-// Fills of holes cut in real scenes (issue 28, item 9): the photo's own pixels under each hole are
-// the truth (tests/fixtures/scene-holes.ts). The embedded inpainter must come closer to them than
-// a flat ring-mean fill and a smooth diffusion fill on every hole, half the flat fill's distance
-// on average, and carry texture (gradient energy) rather than a flat or blurred patch.
+// Fills of holes cut in real scenes (docs/benchmarks.md, "Current results", hole fills): the
+// photo's own pixels under each hole are the truth (tests/fixtures/scene-holes.ts). The embedded
+// inpainter must come closer to them than a flat ring-mean fill and a smooth diffusion fill on
+// every hole, half the flat fill's distance on average, and carry texture (gradient energy) rather
+// than a flat or blurred patch.
 import { describe, expect, it } from 'vitest';
 import { SCENE_HOLES, scoreSceneFill, type SceneFillScore } from '../fixtures/scene-holes.js';
 

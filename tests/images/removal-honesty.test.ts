@@ -1,4 +1,4 @@
-// Image tools say only what happened (issue 28, items 1 and 5). On real photos, object removal
+// Image tools say only what happened (docs/architecture.md, "Embedded image models"). On real photos, object removal
 // was reported done on an unchanged image ("Removed 3 × person", pixel-identical output) and
 // background removal returned a half-transparent ghost of a photo with no clear subject as done.
 // Now a removal is checked after the fill (the object's own pixels changed, and the detector

@@ -1,4 +1,4 @@
-// Removal by name on real photographs (issue 28): a removal is COMPLETED only when the object is
+// Removal by name on real photographs (docs/architecture.md, "Embedded image models"): a removal is COMPLETED only when the object is
 // gone, judged here from outside (its box changed, the detector no longer finds it there), and
 // every other outcome is a failure that says what to do. Before, a white jet on white clouds
 // was "Removed the airplane" with its tail and a wing left in the photo, the apple filling

@@ -1,5 +1,5 @@
-// Following a job from before it starts (issue 30, item 6): the client picks the job's id, opens
-// jobProgress(jobId, starting: true), and starts the tool with that id once the subscription
+// Following a job from before it starts (docs/jobs-and-events.md): the client picks the job's id,
+// opens jobProgress(jobId, starting: true), and starts the tool with that id once the subscription
 // says it is listening, so every streamed delta reaches it as its own event.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
-// What a user of a real OpenAI-compatible service hits (issue 15): Retry-After, a stream
-// that drops mid-answer, retry notes for subscribers who join late, base URLs without /v1,
-// and prompts that say the length and the form the tool shows. Against a local server that
-// speaks the chat-completions wire format, so the SDK and our provider both run.
+// What a user of a real OpenAI-compatible service hits (docs/real-services.md, "Text (articles,
+// titles, resume reviews)"): Retry-After, a stream that drops mid-answer, retry notes for
+// subscribers who join late, base URLs without /v1, and prompts that say the length and the form
+// the tool shows. Against a local server that speaks the chat-completions wire format, so the SDK
+// and our provider both run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/shared/platform/config.js';
 import { retryAfterOf } from '../../server/shared/platform/provider-errors.js';

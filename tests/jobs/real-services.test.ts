@@ -1,5 +1,5 @@
-// Every real service at once (issue 15), each pointed at a local server speaking its wire
-// format: text on an OpenAI-compatible server, images on ClipDrop (one stack) or on OpenAI
+// Every real service at once (docs/real-services.md), each pointed at a local server speaking its
+// wire format: text on an OpenAI-compatible server, images on ClipDrop (one stack) or on OpenAI
 // Images and Cloudinary (the other), files in an S3 bucket, identity from Clerk. Every tool's
 // job completes, its file is served from the bucket, and no provider URL is ever stored or
 // published: a creation's row names only our store, whatever the provider answered.

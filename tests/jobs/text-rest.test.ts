@@ -98,7 +98,7 @@ describe('resume review', () => {
     expect(uploadsLeft()).toBe(0);
   });
 
-  it('tells a PDF that is not a resume so, instead of scoring it (issue 28: a MIME specification got 23/100)', async () => {
+  it('tells a PDF that is not a resume so, instead of scoring it (product §2; a MIME specification got 23/100)', async () => {
     const spec = makePdf([
       'Network Working Group N. Freed',
       'Request for Comments: 2045 Innosoft',

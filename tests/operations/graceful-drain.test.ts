@@ -1,4 +1,4 @@
-// Graceful drain (issue 32 item 2; docs/deployment.md#rolling-deploys-and-drain), with real
+// Graceful drain (docs/deployment.md#rolling-deploys-and-drain), with real
 // processes: two API processes and two workers on one Postgres and Redis. A client follows a long
 // job over a WebSocket to API #1 and knows both APIs (as a balancer would, its first connection
 // goes to #1 and any later one to #2). SIGTERM to API #1 mid-job: /readyz turns 503 while

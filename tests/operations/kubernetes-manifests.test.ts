@@ -1,7 +1,8 @@
-// Issue 32, item 3: deploy/kubernetes renders (kustomize v5) into objects that Kubernetes' and
-// KEDA's schemas accept and that keep this project's rules (tests/helpers/kubernetes-manifests.ts):
-// non-root read-only containers with probes and resources, worker pools whose ScaledObjects
-// read the queues the code uses, only variables config.ts reads. Offline: no cluster.
+// docs/deployment.md, "From one machine to Kubernetes": deploy/kubernetes renders (kustomize v5)
+// into objects that Kubernetes' and KEDA's schemas accept and that keep this project's rules
+// (tests/helpers/kubernetes-manifests.ts): non-root read-only containers with probes and resources,
+// worker pools whose ScaledObjects read the queues the code uses, only variables config.ts reads.
+// Offline: no cluster.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,7 +42,7 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
       const { app, migrate, problems } = problemsOf(join(manifests, 'overlays', overlay.name), overlay.externalSecrets);
       expect(problems).toEqual([]);
       const kinds = app.map((o) => o.kind).sort();
-      // What the issue asks for, all there.
+      // What docs/deployment.md's "From one machine to Kubernetes" lists, all there.
       for (const kind of ['Deployment', 'Service', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'ScaledObject', 'TriggerAuthentication', 'ConfigMap'])
         expect(kinds, `${overlay.name} renders a ${kind}`).toContain(kind);
       expect(app.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name)).toEqual(['atelier-api', 'atelier-worker-images', 'atelier-worker-text']);

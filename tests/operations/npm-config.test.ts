@@ -1,4 +1,4 @@
-// npm in this project prints no warning of ours (issue 27, item 11): a project .npmrc held
+// npm in this project prints no warning of ours: a project .npmrc held
 // `onnxruntime-node-install-cuda=skip`, which npm 11 reports as "Unknown project config" on
 // every command, npm start included. Dependencies' install scripts are denied in package.json
 // (allowScripts: npm 11 runs none without approval, and the project needs none of them).

@@ -4,15 +4,15 @@
 // COMPLETED — the likeliest cause, reproduced in tests/jobs/ends-after-failover.test.ts: its end
 // was written to the master the failover left behind, and nothing wrote it again; now the
 // connection that wrote it does when it reconnects, redo-after-reconnect.ts).
-// Redis failover under load (issue 32, item 4): a real master, its replica and three Sentinels
-// on this machine; the API and the workers find the master through the Sentinels (their
-// REDIS_URL points nowhere). While users start jobs and toggle likes, the master is killed
-// (SIGKILL: the Sentinels promote the replica), then the old master comes back as a replica and
-// is switched back in by a planned failover (SENTINEL FAILOVER: the demoted master takes writes
-// until it is told, and Redis drops them — asynchronous replication's known loss). Nothing the
-// app answered for may be lost or done twice: every started job completes once, with one
-// creation, and its subscriber hears it; every answered like is stored, and counts agree;
-// API and workers carry on without a restart.
+// Redis failover under load (docs/deployment.md, "Redis: Sentinel and managed Redis"): a real
+// master, its replica and three Sentinels on this machine; the API and the workers find the master
+// through the Sentinels (their REDIS_URL points nowhere). While users start jobs and toggle likes,
+// the master is killed (SIGKILL: the Sentinels promote the replica), then the old master comes back
+// as a replica and is switched back in by a planned failover (SENTINEL FAILOVER: the demoted master
+// takes writes until it is told, and Redis drops them — asynchronous replication's known loss).
+// Nothing the app answered for may be lost or done twice: every started job completes once, with
+// one creation, and its subscriber hears it; every answered like is stored, and counts agree; API
+// and workers carry on without a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, gql, JOB_PROGRESS, signUp, startStack, waitFor, wsClient, type GqlResult, type JobEventData } from '../helpers/server.js';
 import { isolatedDatabase } from '../helpers/database.js';

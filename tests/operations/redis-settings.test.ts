@@ -1,7 +1,7 @@
-// How Redis is reached (issue 32, item 4): REDIS_URL (redis://, or rediss:// with a user and
-// password, as managed Redis services give it) or Sentinels; one set of ioredis options for
-// every connection; and a managed-style Redis (TLS with a private CA, an ACL user, the default
-// user off) that a real API process starts against and uses.
+// How Redis is reached (docs/deployment.md, "Redis: Sentinel and managed Redis"): REDIS_URL
+// (redis://, or rediss:// with a user and password, as managed Redis services give it) or
+// Sentinels; one set of ioredis options for every connection; and a managed-style Redis (TLS with a
+// private CA, an ACL user, the default user off) that a real API process starts against and uses.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
-// Keep-alive connections (issue 27, item 8): under load, 18 of 600 toggleLike requests got no
+// Keep-alive connections (docs/security-testing.md, "Keep-alive connections closed as a client
+// reuses them"): under load, 18 of 600 toggleLike requests got no
 // answer (the client saw the socket closed). Node closes an idle keep-alive connection after
 // 5 s by default, racing clients and proxies that reuse it just then; a load balancer keeps its
 // own idle connections for 60 s. The server now keeps them longer than that.

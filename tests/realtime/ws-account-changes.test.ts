@@ -1,4 +1,5 @@
-// A deleted or changed account's open sockets (issue 13, item 9): a socket authenticates once,
+// A deleted or changed account's open sockets (docs/security-testing.md, "An open WebSocket of
+// an account that is deleted…"): a socket authenticates once,
 // at connection_init, and used to speak as that user for ever (`me` still answered after the
 // account was deleted, a mutation was a foreign-key 500). Now a deletion announced by
 // `npm run user:delete` closes the sockets on every API process at once (4403), one made

@@ -1,4 +1,5 @@
-// Subscriptions per socket and per client address (issue 13, item 5): one anonymous socket
+// Subscriptions per socket and per client address (docs/security-testing.md, "One anonymous
+// socket opening thousands of `likeChanged` subscriptions…"): one anonymous socket
 // held 15,000 likeChanged subscriptions. Past WS_MAX_SUBSCRIPTIONS_PER_CONNECTION or
 // WS_MAX_SUBSCRIPTIONS_PER_ADDRESS a subscribe gets an `error` (RATE_LIMITED, with the limit)
 // and the socket stays usable; ended subscriptions and closed sockets free their slots.

@@ -1,7 +1,7 @@
-// Hostile PDFs sent to resume review (issue 13 item 2): a Flate decompression bomb, a bomb
-// inside a bomb, thousands of pages, a flood of text, a file that is merely slow. Each is
-// refused with a coded message, quickly and in bounded memory, through GraphQL and REST;
-// the worker (in this process) keeps its event loop turning, so it keeps its queue locks,
+// Hostile PDFs sent to resume review (docs/security-testing.md, "PDF decompression bomb…"): a Flate
+// decompression bomb, a bomb inside a bomb, thousands of pages, a flood of text, a file that is
+// merely slow. Each is refused with a coded message, quickly and in bounded memory, through GraphQL
+// and REST; the worker (in this process) keeps its event loop turning, so it keeps its queue locks,
 // and the next ordinary resume completes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

@@ -1,9 +1,9 @@
-// Private images are private (issue 13, item 8): /files/* served every creation's image to
-// anyone with a year of public caching, after unpublishing and deleting too, and the offline
-// generator being deterministic, a second user typing the same description and style got the
-// first user's private URL. Now file names are random, a private or unpublished image is
-// served only through a short-lived signed URL its owner gets, a published one to anyone
-// (cacheable), and a deleted one (or a deleted account's) to no one.
+// Private images are private (docs/security-testing.md, "Private images are public"): /files/*
+// served every creation's image to anyone with a year of public caching, after unpublishing and
+// deleting too, and the offline generator being deterministic, a second user typing the same
+// description and style got the first user's private URL. Now file names are random, a private or
+// unpublished image is served only through a short-lived signed URL its owner gets, a published one
+// to anyone (cacheable), and a deleted one (or a deleted account's) to no one.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

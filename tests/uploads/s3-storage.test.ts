@@ -1,9 +1,9 @@
-// S3-compatible storage (issue 15, item 5) through the whole stack — API, worker, the AWS SDK —
-// against a local server speaking S3's wire format that checks every SigV4 signature
-// (tests/helpers/s3-mock.ts). With S3_BUCKET set, jobs' uploads and result files go to the
-// bucket (nothing under DATA_DIR), a private image reaches its owner only by a presigned URL
-// that expires, a published one is a plain public URL only while it is published, and deleting
-// a creation deletes its objects.
+// S3-compatible storage (docs/real-services.md, "File storage (result images, jobs' uploads)")
+// through the whole stack — API, worker, the AWS SDK — against a local server speaking S3's wire
+// format that checks every SigV4 signature (tests/helpers/s3-mock.ts). With S3_BUCKET set, jobs'
+// uploads and result files go to the bucket (nothing under DATA_DIR), a private image reaches its
+// owner only by a presigned URL that expires, a published one is a plain public URL only while it
+// is published, and deleting a creation deletes its objects.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

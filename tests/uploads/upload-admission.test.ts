@@ -1,9 +1,9 @@
-// Heavy work before limits (issue 13, item 7): REST remove-image-object read up to 4 × 10 MB
-// into memory before checking the plan (12 requests from a FREE user: API 476 → 957 MB, all
-// 403), GraphQL multipart read every file before any resolver ran, and uploads were decoded
-// before the rate limit. Identity, plan, request rate and running jobs are checked before
-// an upload is read: the refusal comes while the client is still sending, and the rest of
-// the body is discarded, never kept.
+// Heavy work before limits (docs/security-testing.md, the row of that name): REST
+// remove-image-object read up to 4 × 10 MB into memory before checking the plan (12 requests from a
+// FREE user: API 476 → 957 MB, all 403), GraphQL multipart read every file before any resolver ran,
+// and uploads were decoded before the rate limit. Identity, plan, request rate and running jobs are
+// checked before an upload is read: the refusal comes while the client is still sending, and the
+// rest of the body is discarded, never kept.
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
-// An upload flood from one admitted user (issue 27, item 3): 24 concurrent removeObject
-// requests with two 10 MB images each, from a trial (Premium) user, all passed admission
-// (none had become a job yet), each file was read into memory, and the API went from 456 to
-// 1,081 MB RSS and stayed there. Admission now counts the user's requests already receiving
-// files (and the process's), and files go to bounded temporary files, never memory.
+// An upload flood from one admitted user (docs/security-testing.md, "Upload flood from one admitted
+// user"): 24 concurrent removeObject requests with two 10 MB images each, from a trial (Premium)
+// user, all passed admission (none had become a job yet), each file was read into memory, and the
+// API went from 456 to 1,081 MB RSS and stayed there. Admission now counts the user's requests
+// already receiving files (and the process's), and files go to bounded temporary files, never
+// memory.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

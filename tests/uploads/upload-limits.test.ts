@@ -1,5 +1,5 @@
 // The uploadLimits query: what the pickers show in advance and check before sending is the
-// server's own configured limit and image list (issue 17, item 3).
+// server's own configured limit and image list (product §5).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlOk, gqlUpload, signUp, startTestServer } from '../helpers/server.js';

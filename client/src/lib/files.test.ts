@@ -35,7 +35,7 @@ describe('picked-file checks', () => {
     expect(fileProblem(file('big.png', 'image/png', 17 * 1024 * 1024), { ...images, maxBytes: null })).toBeNull();
   });
 
-  it('refuses a file whose bytes are not what its name says, and takes real ones (issue 27: a fake .png was previewed as "cannot preview, can still be processed")', async () => {
+  it('refuses a file whose bytes are not what its name says, and takes real ones (product §5: the bytes decide; a fake .png was previewed as "cannot preview, can still be processed")', async () => {
     const bytes = (name: string, data: number[] | string, type: string) => new File([typeof data === 'string' ? data : new Uint8Array(data)], name, { type });
     const realPng = bytes('a.png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13], 'image/png');
     const realJpeg = bytes('a.jpg', [0xff, 0xd8, 0xff, 0xe0, 0, 16], 'image/jpeg');

@@ -2,10 +2,11 @@
 // per (address, e-mail), which only the guesser's own address can use up. Per e-mail, from
 // anywhere, failures first slow attempts down (at most SIGN_IN_SLOWDOWN_MAX_MS); past
 // SIGN_IN_REFUSE_AFTER_FAILURES, addresses that never signed in to it are refused for a
-// cool-down, so guesses spread over many addresses stay few (issue 27, item 5), while an address
-// the owner signed in from is neither slowed nor refused. A signed-in user's current password
-// (changePassword, deleteAccount) is checked at most PASSWORD_CHECKS_PER_ACCOUNT times per
-// window, every check counted: a stolen token cannot be used to guess it (item 4).
+// cool-down, so guesses spread over many addresses stay few (docs/security-testing.md, "Distributed
+// guessing"), while an address the owner signed in from is neither slowed nor refused. A signed-in
+// user's current password (changePassword, deleteAccount) is checked at most
+// PASSWORD_CHECKS_PER_ACCOUNT times per window, every check counted: a stolen token cannot be used
+// to guess it (docs/security-testing.md, "A stolen token used to guess the password").
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../../context.js';

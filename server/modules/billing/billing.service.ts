@@ -1,9 +1,9 @@
-// Plans that mean something (issue 16): the user's plan comes from their subscription, never
-// from a request to change it. With Clerk as the identity, Clerk Billing decides (its `pla`
-// claim); with STRIPE_SECRET_KEY, Stripe (Checkout to subscribe, its Customer Portal to change
-// or cancel, webhooks to tell us: stripe-webhooks.ts); otherwise the built-in demo billing: a
-// 14-day trial with no card, cancel (access kept to the period's end) and resume. The demo
-// takes no money.
+// Plans that mean something (docs/real-services.md, "Billing (plans)"): the user's plan comes from
+// their subscription, never from a request to change it. With Clerk as the identity, Clerk Billing
+// decides (its `pla` claim); with STRIPE_SECRET_KEY, Stripe (Checkout to subscribe, its Customer
+// Portal to change or cancel, webhooks to tell us: stripe-webhooks.ts); otherwise the built-in demo
+// billing: a 14-day trial with no card, cancel (access kept to the period's end) and resume. The
+// demo takes no money.
 import type { Services } from '../../context.js';
 import type { Subscription, User } from '../../shared/db/generated/client.js';
 import type { SubscriptionStatus } from '../../shared/db/generated/enums.js';

@@ -90,7 +90,7 @@ export const PDF_READ_MEMORY_MB_DEFAULT = 512;
 export const IMAGE_MAX_PIXELS_DEFAULT = 40_000_000;
 export const OBJECT_NAME_MAX_LENGTH = 40;
 export const GENERATED_IMAGE_SIZE = 1024;
-/** The image tool's advanced options (issue 30): pictures per request, negative prompt and language lengths, the seed's range (a GraphQL Int). */
+/** The image tool's advanced options (docs/engines.md, "Advanced image options"): pictures per request, negative prompt and language lengths, the seed's range (a GraphQL Int). */
 export const IMAGE_COUNT_MAX = 4;
 export const NEGATIVE_PROMPT_MAX_LENGTH = 500;
 export const IMAGE_SEED_MAX = 2_147_483_647;

@@ -14,7 +14,7 @@ export const ARTICLE_LENGTH_RANGES = {
   LONG: [1200, 1600],
 } as const satisfies Record<ArticleLength, readonly [number, number]>;
 
-/** The article writer's advanced choices (issue 30): how it sounds. Honoured by real text models only. */
+/** The article writer's advanced choices (docs/engines.md, "Advanced text options"): how it sounds. Honoured by real text models only. */
 export const ArticleTone = { NEUTRAL: 'NEUTRAL', FRIENDLY: 'FRIENDLY', PROFESSIONAL: 'PROFESSIONAL', PERSUASIVE: 'PERSUASIVE', PLAYFUL: 'PLAYFUL' } as const;
 export type ArticleTone = (typeof ArticleTone)[keyof typeof ArticleTone];
 export const ARTICLE_TONE_LABELS: Record<ArticleTone, string> = {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// The article form's "Advanced" disclosure (issue 30): tone and language only where the text
-// engine honours them (the template writer honours neither: no Advanced at all).
+// The article form's "Advanced" disclosure (docs/engines.md, "Advanced text options"): tone and
+// language only where the text engine honours them (the template writer honours neither: no
+// Advanced at all).
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

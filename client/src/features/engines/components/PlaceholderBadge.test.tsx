@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// "Placeholder" where an embedded stand-in made a creation (issue 30): on the image tool's
-// result, on the dashboard, and the "Template" badge and the model's name under a text result.
+// "Placeholder" where an embedded stand-in made a creation (docs/engines.md, "Placeholder
+// pictures"): on the image tool's result, on the dashboard, and the "Template" badge and the
+// model's name under a text result.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CreationContent } from '../../dashboard/components/CreationContent';

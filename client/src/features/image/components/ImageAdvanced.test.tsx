@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// The image form's "Advanced" disclosure (issue 30): only what the engine honours is offered,
-// and only what is offered is sent.
+// The image form's "Advanced" disclosure (docs/engines.md, "Advanced image options"): only what the
+// engine honours is offered, and only what is offered is sent.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

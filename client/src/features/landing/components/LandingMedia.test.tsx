@@ -56,7 +56,7 @@ function reduceMotion() {
 }
 
 describe('tool cards media (product §2: play while visible, threshold 0.15, 100 px bottom margin)', () => {
-  it('a card per tool (the six of product §2 plus the Image upscaler of issue 14), each with media named after its title, watched with the spec thresholds', () => {
+  it('a card per tool (the six of product §2 plus the Image upscaler that product §1 adds), each with media named after its title, watched with the spec thresholds', () => {
     renderTools();
     const cards = screen.getAllByRole('listitem');
     expect(cards).toHaveLength(7);
