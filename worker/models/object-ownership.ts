@@ -7,9 +7,9 @@
 // not single pixels, and weighed with what the boxes say: a box that lies inside the other's
 // marks the object in front of it (the dog inside the bicycle's box, the zebra inside the
 // giraffe's), so its own box's pixels lean its way; when neither box holds the other, a pixel
-// leans towards the object whose box it lies nearer the middle of (an object fills its box
-// around its middle: two giraffes of one colour). In doubt the neighbour keeps the pixel:
-// nothing is taken that may not be the target.
+// leans towards the object whose box it lies nearer the middle of (two giraffes of one
+// colour), and a pixel past the target's box inside the other's leans the other's way. In
+// doubt the neighbour keeps the pixel: nothing is taken that may not be the target.
 import type { Box } from './segmenter.js';
 
 /**
@@ -38,12 +38,16 @@ const MIN_SAMPLES = 150;
 const MIN_SAMPLE_SHARE = 0.03;
 /** The target takes a contested pixel only when the evidence for it is this strong (natural log of the odds). */
 const TARGET_BIAS = 0.3;
+/** Boxes nested less than this (odds) count as side by side. */
+const SIDE_NESTING = 0.2;
+/** Side by side (neither box inside the other: two giraffes), or with no colours to go on, the target needs this much: two of a kind tell little apart by colour. */
+const SIDE_BIAS = 1;
 /** Each decision averages the evidence over a square of this radius (contested pixels only). */
 const SMOOTH_RADIUS = 5;
 /** The odds (natural log) a pixel of a box nested wholly inside the other's gets for that box's object. */
 const IN_FRONT = 0.7;
 /** The weight of the segmenter's own odds for each outline (a thin wheel at the edge of the dog's crop is faint there, solid in the bicycle's). */
-const SEGMENTER_WEIGHT = 0.5;
+const SEGMENTER_WEIGHT = 0.25;
 /** A neighbour's pixel next to the target is taken back when the colours favour the target this much (natural log of the odds, averaged)… */
 const TAKE_BACK = 2;
 /** …within the target's box grown by this share of its sides, in regions of at least this many pixels or share of the target's solid outline. */
@@ -52,6 +56,8 @@ const TAKE_BACK_MIN_PX = 30;
 const TAKE_BACK_MIN_SHARE = 0.01;
 /** A region of a neighbour's outline this much likelier the target's, not taken back, may be a part of it left behind. */
 const SUSPECT = 1;
+/** The odds against the target for a pixel past its box and inside the neighbour's. */
+const PAST_BOX = 2;
 /** Side by side, the odds for the box a pixel lies nearer the middle of: this much per half box of difference, up to ±CENTRAL_MAX. */
 const CENTRAL = 2;
 const CENTRAL_MAX = 3;
@@ -237,7 +243,7 @@ function decide(
     }
   }
   const evidence = models ? boxMean(llr, both, rw, rh, SMOOTH_RADIUS) : llr;
-  const side = prior.t === 0 && prior.n === 0;
+  const side = prior.t < SIDE_NESTING && prior.n < SIDE_NESTING;
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const i = y * rw + x;
@@ -246,9 +252,11 @@ function decide(
       const Y = y + rect.y0;
       const ti = at(t, X, Y);
       const ni = at(n, X, Y);
-      const boxes = side ? centrality(n.box, t.box, X, Y) : (inBox(t.box, X, Y) ? prior.t : 0) - (inBox(n.box, X, Y) ? prior.n : 0);
+      // A pixel past the target's box but inside the neighbour's is the neighbour's unless the colours plainly say otherwise.
+      const past = t.beyond?.[ti] && inBox(n.box, X, Y) ? PAST_BOX : 0;
+      const boxes = (side ? centrality(n.box, t.box, X, Y) : (inBox(t.box, X, Y) ? prior.t : 0) - (inBox(n.box, X, Y) ? prior.n : 0)) - past;
       const confidence = SEGMENTER_WEIGHT * (logit(t.alpha[ti]!) - logit(n.alpha[ni]!));
-      if (evidence[i]! + boxes + confidence > TARGET_BIAS) {
+      if (evidence[i]! + boxes + confidence > (side || !models ? SIDE_BIAS : TARGET_BIAS)) {
         neighbourKeeps[ni] = 0;
         targetOwns[ti] = 1;
       } else targetOwns[ti] = 0;

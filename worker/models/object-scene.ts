@@ -29,6 +29,8 @@ const SAME_OBJECT_IOU = 0.6;
 /** An outline is clipped to its box grown by this share of the box's sides (at least CLIP_MIN_PX). */
 const CLIP_MARGIN = 0.03;
 const CLIP_MIN_PX = 3;
+/** …and another object's outline to its box grown by this share (a giraffe's muzzle its box left out is still the giraffe's). */
+const KEEP_CLIP_MARGIN = 0.1;
 /** A solid piece of an outline past its box joins it when it lies wholly within this share of the box's size from it (a handle). */
 const APPENDAGE = 0.2;
 /** An instance whose outline covers less of its box than this was not outlined (the segmenter saw no object there). */
@@ -125,15 +127,7 @@ export async function planRemoval(image: RawImage, object: string | undefined, b
     if (k === 0) progress(62, 'Outlining what is around it', { toPercent: 68, ms: near.slice(0, MAX_NEIGHBOURS).reduce((s, n) => s + expectedOutlineMs(n.box, W, H), 0) });
     neighbours.push(await outline(image, d));
   }
-  if (process.env.ATELIER_DEBUG)
-    console.log(
-      'targets',
-      targets.map((t) => [t.det.label, t.det.score, t.x0, t.y0, t.w, t.h]),
-      'near',
-      near.map((d) => [d.label, d.score]),
-      'neighbours',
-      neighbours.map((n) => [n.det.label, n.solidCount]),
-    );
+  for (const t of targets) takeAppendages(t, neighbours);
   const rgb = image.channels === 3 ? image.data : dropAlpha(image);
   const split = splitContested(rgb, W, targets, neighbours);
   const far = others.filter((d) => d.score >= FAR_MIN_SCORE && !near.includes(d) && area(d) <= FAR_MAX_SHARE * W * H);
@@ -149,13 +143,15 @@ export async function planRemoval(image: RawImage, object: string | undefined, b
  * kept apart). A target whose outline runs into the side of the part segmented (a zebra whose
  * box missed its rump) is segmented again with that side grown.
  */
-async function outline(image: RawImage, det: Detection, widen = false): Promise<Outlined> {
+async function outline(image: RawImage, det: Detection, asTarget = false): Promise<Outlined> {
   const b = det.box;
   let o = await objectOutline(image, b);
-  const sides = widen ? cutSides(o, image.width, image.height) : null;
+  const sides = asTarget ? cutSides(o, image.width, image.height) : null;
   if (sides) o = await objectOutline(image, grownBox(b, sides, image.width, image.height));
-  const mx = Math.max(CLIP_MIN_PX, CLIP_MARGIN * b.width);
-  const my = Math.max(CLIP_MIN_PX, CLIP_MARGIN * b.height);
+  // Another object keeps a wider margin past its box than the target takes: in doubt, keep.
+  const margin = asTarget ? CLIP_MARGIN : KEEP_CLIP_MARGIN;
+  const mx = Math.max(CLIP_MIN_PX, margin * b.width);
+  const my = Math.max(CLIP_MIN_PX, margin * b.height);
   const mask = new Uint8Array(o.w * o.h);
   const solid = new Uint8Array(o.w * o.h);
   const beyond = new Uint8Array(o.w * o.h);
@@ -179,17 +175,25 @@ async function outline(image: RawImage, det: Detection, widen = false): Promise<
       }
     }
   }
-  solidCount += takeAppendages(o, b, mask, solid, beyond);
   return { x0: o.x0, y0: o.y0, w: o.w, h: o.h, alpha: o.alpha, mask, solid, beyond, box: det.box, det, solidCount };
 }
 
 /**
  * Solid parts of the outline just past its box that end there (a cup's handle the detector's
  * box left out) join the outline: each 4-connected piece of solid pixels beyond the box that
- * touches the outline inside it and lies wholly within APPENDAGE of the box's size from it. A
- * piece that runs on further (the hill behind a herd) stays out. Returns the pixels taken.
+ * touches the outline inside it, lies wholly within APPENDAGE of the box's size from it and is
+ * on no other object's outline. A piece that runs on further (the hill behind a herd) stays out.
  */
-function takeAppendages(o: Outline, b: Detection['box'], mask: Uint8Array, solid: Uint8Array, beyond: Uint8Array): number {
+function takeAppendages(t: Outlined, others: Outlined[]): void {
+  const { box: b, mask, solid, alpha } = t;
+  const beyond = t.beyond!;
+  const o = t;
+  // Another object's outline next to a piece makes it that object's part, not this one's (the other giraffe's muzzle).
+  const othersAt = (x: number, y: number): boolean => {
+    const X = x + o.x0;
+    const Y = y + o.y0;
+    return others.some((n) => X >= n.x0 && Y >= n.y0 && X < n.x0 + n.w && Y < n.y0 + n.h && n.mask[(Y - n.y0) * n.w + X - n.x0] === 1);
+  };
   const reachX = APPENDAGE * b.width;
   const reachY = APPENDAGE * b.height;
   const near = (x: number, y: number): boolean => {
@@ -198,9 +202,8 @@ function takeAppendages(o: Outline, b: Detection['box'], mask: Uint8Array, solid
     return X >= b.x - reachX && X < b.x + b.width + reachX && Y >= b.y - reachY && Y < b.y + b.height + reachY;
   };
   const seen = new Uint8Array(o.w * o.h);
-  let taken = 0;
   for (let s0 = 0; s0 < seen.length; s0++) {
-    if (seen[s0] || !beyond[s0] || o.alpha[s0]! < 128) continue;
+    if (seen[s0] || !beyond[s0] || alpha[s0]! < 128) continue;
     const piece = [s0];
     seen[s0] = 1;
     let touches = false;
@@ -209,11 +212,11 @@ function takeAppendages(o: Outline, b: Detection['box'], mask: Uint8Array, solid
       const i = piece[k]!;
       const x = i % o.w;
       const y = (i - x) / o.w;
-      if (!near(x, y)) within = false;
+      if (!near(x, y) || othersAt(x, y)) within = false;
       for (const j of [x > 0 ? i - 1 : -1, x < o.w - 1 ? i + 1 : -1, y > 0 ? i - o.w : -1, y < o.h - 1 ? i + o.w : -1]) {
         if (j < 0) continue;
         if (solid[j]) touches = true;
-        if (seen[j] || !beyond[j] || o.alpha[j]! < 128) continue;
+        if (seen[j] || !beyond[j] || alpha[j]! < 128) continue;
         seen[j] = 1;
         piece.push(j);
       }
@@ -224,9 +227,8 @@ function takeAppendages(o: Outline, b: Detection['box'], mask: Uint8Array, solid
       solid[i] = 1;
       beyond[i] = 0;
     }
-    taken += piece.length;
+    t.solidCount += piece.length;
   }
-  return taken;
 }
 
 /** An outline's solid pixels on this share of a side of its rectangle (not the image's edge) run into it. */
