@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cutoutProblem } from '../../worker/models/background.js';
 import { findNamedObjects } from '../../worker/models/detector.js';
-import { checkRemoval } from '../../worker/models/object-checks.js';
+import { checkRemoval, madeUpError } from '../../worker/models/object-checks.js';
 import { removeObjectLocal } from '../../worker/models/objects.js';
 import { subjectAlpha } from '../../worker/models/segmenter.js';
 
@@ -44,6 +44,22 @@ describe('object removal is reported only when the object is gone', () => {
     for (let i = 0; i < core.length; i++) if (hole[i]) for (let c = 0; c < 3; c++) tinted[i * 3 + c] = Math.min(255, tinted[i * 3 + c]! + 40);
     await expect(checkRemoval('cup', { width: W, height: H, core, hole, removed: [cup], before: [cup], brushed: false }, data, tinted)).rejects.toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', reason: 'STILL_THERE' },
+    });
+  });
+
+  it('a brushed area must hold no object after the fill: the same cup found there again is reported, with what to do', async () => {
+    const { data, width: W, height: H } = await rgbOf('coffee.png');
+    const cup = (await findNamedObjects({ data, width: W, height: H, channels: 3 }, 'cup')).detections[0]!;
+    const { x, y, width, height } = cup.box;
+    const hole = rect(W, H, x, y, x + width, y + height);
+    // Changed (tinted), but still a cup where the brush was: a copy, or what the brush did not take.
+    const tinted = Buffer.from(data);
+    for (let i = 0; i < hole.length; i++) if (hole[i]) for (let c = 0; c < 3; c++) tinted[i * 3 + c] = Math.min(255, tinted[i * 3 + c]! + 40);
+    const { madeUp } = await checkRemoval(undefined, { width: W, height: H, core: hole, hole, removed: [], before: [cup], brushed: true }, data, tinted);
+    expect(madeUp.map((d) => d.label)).toContain('cup');
+    expect(madeUpError(undefined, madeUp)).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', reason: 'NEW_OBJECT' },
+      message: expect.stringMatching(/^Something that looks like a cup is in the brushed area after filling\. Brush over all of it/),
     });
   });
 

@@ -54,7 +54,7 @@ export async function checkRemoval(object: string | undefined, plan: Checked, be
   }
   const afterAll = await detectEverything({ data: after, width: W, height: H, channels: 3 });
   if (object && removed.length) stillThere(object, plan, afterAll);
-  return { madeUp: madeUp(plan, afterAll) };
+  return { madeUp: madeUp(plan, afterAll, !object) };
 }
 
 /** The named object, or a part of it the outline missed, still found where it was. */
@@ -76,14 +76,18 @@ function stillThere(object: string, plan: Checked, afterAll: Detection[]): void 
   }
 }
 
-/** Detections after the fill standing mostly on filled pixels, with nothing of their class there before. */
-function madeUp(plan: Checked, afterAll: Detection[]): Detection[] {
+/**
+ * Detections after the fill standing mostly on filled pixels, with nothing of their class there
+ * before; a brushed area must hold none at all (what stood there was brushed away: the same
+ * class found there again is a copy, or what the brush did not cover).
+ */
+function madeUp(plan: Checked, afterAll: Detection[], brushedOnly: boolean): Detection[] {
   const { hole, before, removed, width: W, height: H } = plan;
   return afterAll.filter(
     (d) =>
       d.score >= NEW_OBJECT_MIN_SCORE &&
       filledShare(d.box, hole, W, H) >= NEW_OBJECT_FILLED &&
-      !before.some((b) => b.label === d.label && iou(b.box, d.box) >= SEEN_BEFORE_IOU) &&
+      (brushedOnly || !before.some((b) => b.label === d.label && iou(b.box, d.box) >= SEEN_BEFORE_IOU)) &&
       // The removed object seen again is stillThere's to judge.
       !removed.some((r) => r.label === d.label && iou(r.box, d.box) >= SEEN_BEFORE_IOU),
   );
@@ -92,12 +96,11 @@ function madeUp(plan: Checked, afterAll: Detection[]): Detection[] {
 /** The failure when a second fill still made something up. */
 export function madeUpError(object: string | undefined, found: Detection[]): AppError {
   const thing = found[0]!.label;
-  const where = object ? `where the ${object} was` : 'in the brushed area';
-  return new AppError(
-    ErrorCode.BAD_USER_INPUT,
-    `The fill put something that looks like ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing} ${where}. Brush over a smaller area around it and try again, or ask the administrator to connect a learned inpainter.`,
-    { object, reason: 'NEW_OBJECT', seen: found.map((d) => d.label) },
-  );
+  const a = /^[aeiou]/i.test(thing) ? 'an' : 'a';
+  const message = object
+    ? `The fill put something that looks like ${a} ${thing} where the ${object} was. Brush over a smaller area around it and try again, or ask the administrator to connect a learned inpainter.`
+    : `Something that looks like ${a} ${thing} is in the brushed area after filling. Brush over all of it, a little beyond its edge, and try again, or ask the administrator to connect a learned inpainter.`;
+  return new AppError(ErrorCode.BAD_USER_INPUT, message, { object, reason: 'NEW_OBJECT', seen: found.map((d) => d.label) });
 }
 
 /** The boxes (grown a little) of every earlier detection of these classes: a second fill copies from none of them. */
