@@ -9,6 +9,7 @@ import { imagesSection } from './images.js';
 import { imageLoadSection } from './image-load.js';
 import { qualitySection } from './quality.js';
 import { scenesSection } from './scenes.js';
+import { etaSection } from './eta.js';
 import { fanoutSection } from './fanout.js';
 import { scaleoutSection } from './scaleout.js';
 import { feedSection } from './feed.js';
@@ -24,6 +25,7 @@ const sections: Record<string, () => Promise<BenchSection>> = {
   'image-load': imageLoadSection,
   quality: qualitySection,
   scenes: scenesSection,
+  eta: etaSection,
   fanout: fanoutSection,
   scaleout: scaleoutSection,
   feed: feedSection,
