@@ -3,6 +3,7 @@
 // and the parallel image job that load the machine meanwhile.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { processMeter } from '../worker/models/countdown.js';
 import { ImageEngine } from '../worker/models/engine.js';
 
 export const STEP = 'Separating the subject from the background';
@@ -27,6 +28,8 @@ export interface EtaRun {
   megapixels: number;
   cold: boolean;
   stepSeconds: number;
+  /** CPU seconds of this process (the engine's thread and ORT's) during the step. */
+  stepCpuSeconds: number;
   jobSeconds: number;
   samples: EtaSample[];
 }
@@ -45,14 +48,18 @@ function beforeSaid(state: BeforeState, elapsedMs: number): number | null {
 
 /** Removes the background of `image`, recording every message and what the step said against the real time left. */
 export async function watchRun(engine: ImageEngine, before: BeforeState, photo: string, image: Buffer, megapixels: number, cold: boolean): Promise<EtaRun> {
-  const messages: { at: number; message: string }[] = [];
+  const messages: { at: number; cpu: number; message: string }[] = [];
   const started = performance.now();
-  const out = await engine.run({ op: 'background', image, maxPixels: 100e6 }, never, (_percent, message) => messages.push({ at: performance.now() - started, message }));
+  const out = await engine.run({ op: 'background', image, maxPixels: 100e6 }, never, (_percent, message) =>
+    messages.push({ at: performance.now() - started, cpu: processMeter.cpuMs(), message }),
+  );
+  const endCpu = processMeter.cpuMs();
   const end = performance.now() - started;
   const first = messages.findIndex((m) => m.message.startsWith(STEP));
   const stepStart = messages[first]!.at;
   const next = messages.slice(first).find((m) => !m.message.startsWith(STEP));
   const stepEnd = next?.at ?? end;
+  const stepCpu = (next?.cpu ?? endCpu) - messages[first]!.cpu;
   const samples = messages
     .slice(first)
     .filter((m) => m.message.startsWith(STEP))
@@ -70,7 +77,7 @@ export async function watchRun(engine: ImageEngine, before: BeforeState, photo: 
     });
   before.runMs += out.model!.runMs;
   before.runs += out.model!.runs;
-  return { photo, megapixels, cold, stepSeconds: (stepEnd - stepStart) / 1000, jobSeconds: end / 1000, samples };
+  return { photo, megapixels, cold, stepSeconds: (stepEnd - stepStart) / 1000, stepCpuSeconds: stepCpu / 1000, jobSeconds: end / 1000, samples };
 }
 
 /** `n` processes spinning a core each; stop them with stopAll. */

@@ -1,8 +1,9 @@
 // `npm run bench eta`: does background removal's "about N s left" hold? Real photos
 // (tests/fixtures/photos, and the jet re-encoded at 12 MP) go through the image engine as a
-// worker runs it, on the machine as it is ("quiet"), then with CPU hogs spawned here (node
-// processes spinning), with hogs that start in the middle of a run, with another process
-// removing backgrounds at the same time, and from a cold engine (the model loads) under hogs.
+// worker runs it, on the machine as it is ("no hogs": its load is printed), then with CPU hogs
+// spawned here (node processes spinning), with hogs that start in the middle of a run, with
+// another process removing backgrounds at the same time, and from a cold engine (the model
+// loads) under hogs.
 // Every message of the silent step is kept (one a second): each "about N s left" is compared
 // with the real time left in the step (ratio said / real; within 2× is 0.5–2) and in the job.
 // Beside it, the same samples as the earlier countdown would have said them (the mean of the
@@ -34,7 +35,7 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'quiet (cold, then warm)', fresh: true, photos: ['chelsea.png', 'zebra.jpg', 'goshawk.jpg', BIG] },
+  { name: 'no hogs (cold, then warm)', fresh: true, photos: ['chelsea.png', 'zebra.jpg', 'goshawk.jpg', BIG] },
   { name: '1 CPU hog', hogs: 1, photos: ['cafe.jpg', BIG] },
   { name: '3 CPU hogs', hogs: 3, photos: ['zebra.jpg', 'goshawk.jpg'] },
   { name: '2 CPU hogs from 3 s into each run', hogs: 2, hogsAfterMs: 3000, photos: ['chelsea.png', BIG] },
@@ -120,12 +121,15 @@ export async function etaSection(): Promise<BenchSection> {
   const markdown = [
     '### Time left of background removal (`eta`)',
     '',
-    `Load average when the section started: ${machine.join(', ')} (1, 5, 15 min); each scenario's 1-minute load at its start and end below. "said/real": the N of "about N s left" against the real seconds left in the step, at five moments (seconds into the step).`,
+    `Load average when the section started: ${machine.join(', ')} (1, 5, 15 min); each scenario's 1-minute load at its start and end below. "said/real": the N of "about N s left" against the real seconds left in the step, at five moments (seconds into the step). Step CPU: this process's CPU time during the step (the engine's thread and ORT's).`,
     '',
-    '| scenario | photo | MP | step s | job s | said/real, at five moments |',
-    '|---|---|---:|---:|---:|---|',
+    '| scenario | photo | MP | step s | step CPU s | job s | said/real, at five moments |',
+    '|---|---|---:|---:|---:|---:|---|',
     ...results.flatMap((s) =>
-      s.runs.map((r) => `| ${s.name} | ${r.photo}${r.cold ? ' (cold)' : ''} | ${r.megapixels} | ${r.stepSeconds.toFixed(1)} | ${r.jobSeconds.toFixed(1)} | ${moments(r)} |`),
+      s.runs.map(
+        (r) =>
+          `| ${s.name} | ${r.photo}${r.cold ? ' (cold)' : ''} | ${r.megapixels} | ${r.stepSeconds.toFixed(1)} | ${r.stepCpuSeconds.toFixed(1)} | ${r.jobSeconds.toFixed(1)} | ${moments(r)} |`,
+      ),
     ),
     '',
     'Every number said (one a second), within 2× of the real time left in the step and in the whole job; the earlier countdown at the same moments; messages without a number.',

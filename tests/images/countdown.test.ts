@@ -60,7 +60,7 @@ describe('time left of a silent model step', () => {
     // 11 CPU-seconds of work: 6 s when the process had 1.8 cores, 55 s on a busy machine (0.2).
     const readings = simulate(11_000, 11_000, () => 0.2, 30);
     expect(readings[0]!.said).toBeGreaterThanOrEqual(27);
-    expect(readings.filter((r) => r.said !== null).length).toBeGreaterThan(45);
+    expect(readings.filter((r) => r.said !== null).length).toBeGreaterThan(40);
     expectHonest(readings);
   });
 
@@ -120,12 +120,17 @@ describe('time left of a silent model step', () => {
     // A 260×200 box of a 1 MP photo is seen at 512²: a quarter of a 1024² step, plus loading.
     const outline = expectedOutlineMs({ x: 300, y: 300, width: 260, height: 200 }, 1200, 900);
     expect(outline - LOAD_CPU_MS).toBeCloseTo((small - LOAD_CPU_MS) / 4, -2);
-    // A slower CPU: this thread's 1024² steps took 20 CPU-seconds. 512² is scaled from them
+    // A slower CPU: this thread's 1024² steps took 20–22 CPU-seconds. 512² is scaled from them
     // until a 512² step has been seen, then learned on its own.
-    recordStep(1024, 0, 20_000);
+    // The least of the last three counts (a step that needs more says "taking longer than expected").
     recordStep(1024, 0, 22_000);
-    expect(expectedStepMs(1024, 0, true)).toBe(21_000);
-    expect(expectedStepMs(512, 0, true)).toBe(5250);
+    recordStep(1024, 0, 20_000);
+    recordStep(1024, 0, 21_000);
+    expect(expectedStepMs(1024, 0, true)).toBe(20_000);
+    expect(expectedStepMs(512, 0, true)).toBe(5000);
+    // The machine got busier: after three slower steps the quicker one is forgotten.
+    for (let k = 0; k < 3; k++) recordStep(1024, 0, 26_000);
+    expect(expectedStepMs(1024, 0, true)).toBe(26_000);
     recordStep(512, 0, 7000);
     expect(expectedStepMs(512, 0, true)).toBe(7000);
     expect(expectedStepMs(640, 0, false)).toBe(LOAD_CPU_MS + Math.round(7000 * 1.25 ** 2));
