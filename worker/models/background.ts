@@ -2,16 +2,21 @@
 // subject's soft alpha; the photo keeps its own size and colours, only its alpha changes.
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
-import { expectedRunMs, subjectAlpha, type RawImage } from './segmenter.js';
+import { expectedSubjectMs, subjectAlpha, type RawImage } from './segmenter.js';
 
 /**
  * A step of a long task: percent of the whole job and one line for the user. `eta`: the step
- * should reach `toPercent` in about `ms` without saying more (a model run): the engine moves the
- * bar and counts the seconds down meanwhile (engine.ts).
+ * reaches `toPercent` without saying more (a model run) after about `ms` of work: the engine
+ * moves the bar and says how long is left meanwhile (engine.ts, countdown.ts).
  */
 export type Progress = (percent: number, message: string, eta?: Eta) => void;
 export interface Eta {
   toPercent: number;
+  /**
+   * The step's expected work in CPU milliseconds of this process, all its threads (segmenter.ts,
+   * expectedWorkMs): the engine turns it into seconds at the rate the process is getting the CPU
+   * (docs/architecture.md, "Progress").
+   */
   ms: number;
 }
 
@@ -68,7 +73,7 @@ export function cutoutProblem(alpha: Uint8Array): string | null {
 export async function removeBackgroundLocal(input: Buffer, opts: BackgroundRemovalOptions, progress: Progress = () => {}): Promise<Buffer> {
   const image = await decodeRgba(input, opts.maxPixels);
   // The model says nothing while it runs (and holds this thread): the engine moves the bar meanwhile.
-  progress(25, 'Separating the subject from the background', { toPercent: 75, ms: expectedRunMs() });
+  progress(25, 'Separating the subject from the background', { toPercent: 75, ms: expectedSubjectMs(image.width, image.height) });
   const alpha = await subjectAlpha(image);
   const problem = cutoutProblem(alpha);
   if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { reason: 'NO_CLEAR_SUBJECT' });

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
 import type { Eta, Progress } from './background.js';
+import { Countdown, processMeter, type Meter } from './countdown.js';
 import type { LearnedModelSettings } from './learned/settings.js';
 import type { ObjectRemoval } from './objects.js';
 
@@ -47,9 +48,6 @@ interface Pending {
 /** How often a silent step's bar moves. */
 const TICK_MS = 1000;
 
-/** " (about 6 s left)" while a wait is worth announcing (over 2 s), else nothing. */
-export const secondsLeft = (ms: number): string => (ms > 2000 ? ` (about ${Math.round(ms / 1000)} s left)` : '');
-
 /** JS heap bound of the thread: images and tensors live outside it, in buffers. */
 const THREAD_HEAP_MB = 1024;
 
@@ -62,6 +60,9 @@ export class ImageEngine {
   private readonly cancelled = new Int32Array(new SharedArrayBuffer(4));
   /** Moves the current task's bar while a step runs silently (a model run). */
   private ticker: NodeJS.Timeout | undefined;
+
+  /** `meter`: the clocks a silent step's countdown reads (countdown.ts). */
+  constructor(private readonly meter: Meter = processMeter) {}
 
   run<T extends EngineTask>(task: T, signal: AbortSignal, progress: Progress = () => {}): Promise<Outcome<T['op']>> {
     return new Promise((resolve, reject) => {
@@ -117,7 +118,7 @@ export class ImageEngine {
     if ('progress' in m) {
       if (p.signal.aborted) return;
       const { percent, message, eta } = m.progress;
-      p.progress(percent, eta ? `${message}${secondsLeft(eta.ms)}` : message);
+      p.progress(percent, message);
       if (eta) this.tick(p, percent, message, eta);
       return;
     }
@@ -135,16 +136,17 @@ export class ImageEngine {
   }
 
   /**
-   * Until the thread says more: the bar moves from `from` towards eta.toPercent over eta.ms
-   * (never quite reaching it) and the message counts the expected seconds down.
+   * Until the thread says more: the bar moves from `from` towards eta.toPercent as the step's
+   * expected work is done (never quite reaching it), and the message says how long is left at
+   * the rate the process is getting the CPU now (countdown.ts). The step's first message has no
+   * number: none is said before the rate has been measured.
    */
   private tick(p: Pending, from: number, message: string, eta: Eta): void {
-    const started = Date.now();
+    const countdown = new Countdown(eta.ms, this.meter);
     this.ticker = setInterval(() => {
       if (this.current !== p || p.signal.aborted) return this.stopTicking();
-      const gone = Date.now() - started;
-      const share = Math.min(0.95, gone / Math.max(1, eta.ms));
-      p.progress(Math.round(from + (eta.toPercent - from) * share), `${message}${secondsLeft(eta.ms - gone)}`);
+      const { done, suffix } = countdown.read();
+      p.progress(Math.round(from + (eta.toPercent - from) * Math.min(0.95, done)), `${message}${suffix}`);
     }, TICK_MS);
     this.ticker.unref();
   }

