@@ -81,8 +81,9 @@ describe('graceful drain', () => {
     // API #1 as deployed (NODE_ENV=production: Apollo's own signal handler would kill it by SIGTERM mid-drain, exit 143).
     const [api1, api2] = await Promise.all([spawnApiProcess({ ...common, NODE_ENV: 'production', SHUTDOWN_DELAY_MS: '1500' }), spawnApiProcess(common)]);
     children.push(api1.child, api2.child);
-    // Worker A writes slowly (the job outlasts what follows); B, started later, quickly.
-    const workerA = await spawnWorker({ ...common, LOCAL_STREAM_DELAY_MS: '150', WORKER_DRAIN_GRACE_MS: '1500' });
+    // Worker A writes slowly (the job outlasts what follows, even while a busy machine takes 30 s
+    // to start worker B); B, started later, quickly.
+    const workerA = await spawnWorker({ ...common, LOCAL_STREAM_DELAY_MS: '400', WORKER_DRAIN_GRACE_MS: '1500' });
     children.push(workerA.child);
     const db = createDb(withDefaultUser(process.env.DATABASE_URL!));
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });

@@ -21,4 +21,13 @@ export interface Level {
   window: number;
   /** Cost added per squared pixel of distance between a target and its source. */
   penalty: number;
+  /**
+   * The layout decided from the structure around the hole (inpaint-structure.ts), at the coarsest
+   * levels only: nc floats per pixel, NaN where there is none. A source's patch, smoothed
+   * (`smooth`: the 3×3 mean of known pixels, as coarse as the guide), is also compared with it
+   * over the target patch's hole pixels, `guideWeight` times.
+   */
+  guide: Float32Array | null;
+  smooth: Float32Array | null;
+  guideWeight: number;
 }

@@ -3,6 +3,7 @@
 import { R, PATCH_AREA, type Level } from './inpaint-base.js';
 import { matchCost, patchMatch, vote, upsampleNnf, onionPeel } from './inpaint-patches.js';
 import { seamCorrection } from './inpaint-seams.js';
+import { knownMean, structureGuide } from './inpaint-structure.js';
 
 /** A target pixel's sources lie within this many reaches of it (a square window). */
 const WINDOW_REACHES = 3;
@@ -18,6 +19,11 @@ const DISTANCE_PENALTY = 0.25;
 const COARSEST_REACH = 16;
 /** Below the two coarsest levels the layout is settled: random search only refines locally. */
 const REFINE_RADIUS = 16;
+/**
+ * How much the layout decided from the structure around the hole (inpaint-structure.ts) weighs in
+ * a source's cost, at the coarsest level and the next one; finer levels follow the field they inherit.
+ */
+const GUIDE_WEIGHTS = [0.5, 0.25];
 /** EM effort per level: iterations × hole pixels (image-wide) stays under this. */
 const EM_BUDGET = 200_000;
 /** A pyramid level; `reach` is the hole's reach at this scale (sets the source window). */
@@ -35,7 +41,7 @@ function makeLevel(w: number, h: number, img: Float32Array, hole: Uint8Array, nc
   // The window must hold at least the nearest valid source of the hole's deepest pixel.
   const window = Math.max(Math.ceil(WINDOW_REACHES * reach), Math.ceil(reach) + 2 * R + 2);
   const penalty = (DISTANCE_PENALTY * PATCH_AREA * textureEnergy(img, valid, w, h, nc)) / (window * window);
-  return { w, h, img, hole, holeIdx: Int32Array.from(holeList), avoid, valid, window, penalty };
+  return { w, h, img, hole, holeIdx: Int32Array.from(holeList), avoid, valid, window, penalty, guide: null, smooth: null, guideWeight: 0 };
 }
 
 /**
@@ -142,6 +148,14 @@ export function completeCrop(
     levels.push(next);
   }
   const L = levels.length - 1;
+  // Structure first: the layout at the coarsest levels follows the lines that cross the hole's edge.
+  GUIDE_WEIGHTS.forEach((weight, k) => {
+    const lv = levels[L - k];
+    if (!lv) return;
+    lv.guide = structureGuide(lv, nc);
+    lv.smooth = knownMean(lv, nc);
+    lv.guideWeight = weight;
+  });
   const coarse = levels[L]!;
   let nnf: Int32Array = new Int32Array(coarse.w * coarse.h).fill(-1);
   let nnfD = new Float32Array(coarse.w * coarse.h);
