@@ -22,6 +22,11 @@
 //    order (where an edge meets the front first, so lines are carried in before flat areas close
 //    over them): every hole pixel takes the centre of the source patch in its window that best
 //    matches its already-known/filled neighbourhood.
+//  - Structure first, at the two coarsest levels: lines that cross the hole's edge are drawn
+//    through it (inpaint-lines.ts) and every hole pixel gets a guide colour from the known pixels
+//    along its clearest direction that crosses no other line (inpaint-structure.ts); the patch
+//    search there also weighs how well a source fits that guide, so the horizon, the rail or
+//    the siding course is carried through before texture is chosen.
 //  - Every level: EM iterations. E-step: PatchMatch (propagation + random search, alternating
 //    scan order) finds for each hole pixel's 7x7 patch the nearest fully-known patch in its
 //    window. M-step: each hole pixel becomes the weighted vote of all overlapping source patches
@@ -45,8 +50,9 @@
 //  - Only pixels inside the dilated mask are written; everything else is byte-identical.
 //
 // Files: this one plans the holes and crops; inpaint-crop.ts completes one crop (pyramid, EM);
-// inpaint-patches.ts holds the patch search, voting and the greedy fill; inpaint-seams.ts the
-// seam removal (Poisson, multigrid); inpaint-base.ts the patch size and the level they share.
+// inpaint-patches.ts holds the patch search, voting and the greedy fill; inpaint-lines.ts and
+// inpaint-structure.ts the structure guide; inpaint-seams.ts the seam removal (Poisson,
+// multigrid); inpaint-base.ts the patch size and the level they share.
 import sharp from 'sharp';
 import { R } from './inpaint-base.js';
 import { completeCrop } from './inpaint-crop.js';
