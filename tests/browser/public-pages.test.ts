@@ -60,13 +60,23 @@ async function endsWithFooter(page: Page): Promise<boolean> {
     });
 }
 
-async function landingFooter(browser: Browser, viewport: Viewport): Promise<FooterShape> {
+async function readLandingFooter(browser: Browser, viewport: Viewport): Promise<FooterShape> {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
   await page.goto(`${env.server.url}/`);
   const shape = await footerShape(page);
   await context.close();
   return shape;
+}
+
+/**
+ * The landing page's footer at a viewport, read once per viewport and shared by the tests that
+ * compare another page's footer with it (the same server answers them all, so it cannot differ).
+ */
+const landingFooters = new Map<Viewport, Promise<FooterShape>>();
+function landingFooter(browser: Browser, viewport: Viewport): Promise<FooterShape> {
+  if (!landingFooters.has(viewport)) landingFooters.set(viewport, readLandingFooter(browser, viewport));
+  return landingFooters.get(viewport)!;
 }
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -145,9 +145,10 @@ describe('upload limits in the browser', () => {
   });
 
   it('a multi-MB real photo shows its upload progress, then the result', async () => {
-    // coffee.png (600×400) enlarged to 2400×1600: a real photo of several MB, under the limit.
+    // coffee.png (600×400) enlarged to 1600×1067: a real photo of over 4 MB, under the limit; big
+    // enough for the upload to take seconds, small enough that the job after it stays short.
     const photo = await sharp(readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.png')))
-      .resize(2400, 1600)
+      .resize(1600, 1067)
       .png({ compressionLevel: 1 })
       .toBuffer();
     expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
