@@ -8,7 +8,10 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://
 process.env.DATABASE_URL = TEST_DATABASE_URL;
 process.env.REDIS_PREFIX = `atelier-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 process.env.JWT_SECRET = 'test-secret-for-integration-tests-only-0123456789';
-process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atelier-test-'));
+// A data directory of the file's own, unless one is given from outside: files that share a
+// process (vitest.config.ts, the server project) each get a new one, as each process did.
+const given = ((globalThis as { atelierGivenDataDir?: string }).atelierGivenDataDir ??= process.env.DATA_DIR ?? '');
+process.env.DATA_DIR = given || mkdtempSync(join(tmpdir(), 'atelier-test-'));
 process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
 process.env.NODE_ENV = 'test';
 process.env.PORT = '0';
