@@ -15,13 +15,15 @@ import type { BenchSection } from './stats.js';
 
 const run = promisify(execFile);
 
+const meanOf = (list: SceneFillScore[], f: (s: SceneFillScore) => number): number => list.reduce((a, s) => a + f(s), 0) / list.length;
+
 export async function scenesSection(): Promise<BenchSection> {
   const scores: SceneFillScore[] = [];
   for (const hole of SCENE_HOLES) scores.push(await scoreSceneFill(hole));
-  const mean = (f: (s: SceneFillScore) => number) => scores.reduce((a, s) => a + f(s), 0) / scores.length;
   const lines: SceneFillScore[] = [];
   for (const hole of STRUCTURE_HOLES) lines.push(await scoreSceneFill(hole));
-  const linesMean = (f: (s: SceneFillScore) => number) => lines.reduce((a, s) => a + f(s), 0) / lines.length;
+  const mean = (f: (s: SceneFillScore) => number) => meanOf(scores, f);
+  const linesMean = (f: (s: SceneFillScore) => number) => meanOf(lines, f);
   const removals = await namedRemovals();
   const markdown = [
     '### Hole fills on real scenes',

@@ -1,6 +1,6 @@
 // Completion of one crop (inpaint.ts explains the method): the image pyramid, the coarsest
 // level's greedy fill, EM iterations at every level, and the seam correction added back.
-import { R, PATCH_AREA, type Level } from './inpaint-base.js';
+import { R, PATCH_AREA, dilateSquare, type Level } from './inpaint-base.js';
 import { matchCost, patchMatch, vote, upsampleNnf, onionPeel } from './inpaint-patches.js';
 import { seamCorrection } from './inpaint-seams.js';
 import { knownMean, structureGuide } from './inpaint-structure.js';
@@ -244,30 +244,4 @@ function xorshift(seed: number): () => number {
     s >>>= 0;
     return s / 4294967296;
   };
-}
-
-/** Binary dilation with a (2r+1)^2 square (separable running counts). */
-function dilateSquare(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const tmp = new Uint8Array(w * h);
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    let c = 0;
-    for (let x = 0; x <= Math.min(r, w - 1); x++) c += mask[row + x]!;
-    for (let x = 0; x < w; x++) {
-      tmp[row + x] = c > 0 ? 1 : 0;
-      if (x + r + 1 < w) c += mask[row + x + r + 1]!;
-      if (x - r >= 0) c -= mask[row + x - r]!;
-    }
-  }
-  for (let x = 0; x < w; x++) {
-    let c = 0;
-    for (let y = 0; y <= Math.min(r, h - 1); y++) c += tmp[y * w + x]!;
-    for (let y = 0; y < h; y++) {
-      out[y * w + x] = c > 0 ? 1 : 0;
-      if (y + r + 1 < h) c += tmp[(y + r + 1) * w + x]!;
-      if (y - r >= 0) c -= tmp[(y - r) * w + x]!;
-    }
-  }
-  return out;
 }

@@ -34,8 +34,6 @@ function patchDistance(lv: Level, nc: number, p: number, q: number, limit: numbe
 /** SSD between source q's patch and the guide, over target p's hole pixels that have one. */
 function guideDistance(lv: Level, nc: number, p: number, q: number): number {
   const { w, h, hole } = lv;
-  const guide = lv.guide!;
-  const smooth = lv.smooth!;
   const px = p % w;
   const py = (p - px) / w;
   const off = q - p;
@@ -43,13 +41,21 @@ function guideDistance(lv: Level, nc: number, p: number, q: number): number {
   for (let y = Math.max(0, py - R); y <= Math.min(h - 1, py + R); y++) {
     for (let x = Math.max(0, px - R); x <= Math.min(w - 1, px + R); x++) {
       const a = y * w + x;
-      if (!hole[a] || Number.isNaN(guide[a * nc]!)) continue;
-      const b = a + off;
-      for (let c = 0; c < nc; c++) {
-        const d = smooth[b * nc + c]! - guide[a * nc + c]!;
-        sum += d * d;
-      }
+      if (hole[a]) sum += guideMiss(lv, nc, a, a + off);
     }
+  }
+  return sum;
+}
+
+/** How far source pixel b (its 3×3 mean) is from the guide at target pixel a; 0 where a has none. */
+function guideMiss(lv: Level, nc: number, a: number, b: number): number {
+  const guide = lv.guide!;
+  const smooth = lv.smooth!;
+  if (Number.isNaN(guide[a * nc]!)) return 0;
+  let sum = 0;
+  for (let c = 0; c < nc; c++) {
+    const d = smooth[b * nc + c]! - guide[a * nc + c]!;
+    sum += d * d;
   }
   return sum;
 }
@@ -374,7 +380,7 @@ function onFront(peel: Peel, p: number): boolean {
 /** SSD between target p's and source q's patches on p's known/filled pixels, plus the distance penalty; Infinity past `limit`. */
 function maskedDistance(peel: Peel, p: number, q: number, limit: number): number {
   const { lv, nc, known } = peel;
-  const { w, h, img, guide, smooth } = lv;
+  const { w, h, img } = lv;
   const px = p % w;
   const py = (p - px) / w;
   const qx = q % w;
@@ -391,11 +397,7 @@ function maskedDistance(peel: Peel, p: number, q: number, limit: number): number
       const b = (qy + dy) * w + qx + dx;
       if (!known[a]) {
         // Not filled yet: the layout decided from the structure around says what belongs here.
-        if (!guide || !smooth || Number.isNaN(guide[a * nc]!)) continue;
-        for (let c = 0; c < nc; c++) {
-          const d = smooth[b * nc + c]! - guide[a * nc + c]!;
-          sum += lv.guideWeight * d * d;
-        }
+        if (lv.guide) sum += lv.guideWeight * guideMiss(lv, nc, a, b);
         continue;
       }
       for (let c = 0; c < nc; c++) {

@@ -11,7 +11,7 @@
 // The guide is coarse on purpose: it only decides, at the coarsest pyramid levels, which sources
 // fit where (sky above the carried horizon, ground below it); the texture is still copied from
 // real sources (inpaint-patches.ts adds the guide's term to the patch distance there).
-import { type Level } from './inpaint-base.js';
+import { dilateSquare, type Level } from './inpaint-base.js';
 import { holeLines } from './inpaint-lines.js';
 
 /** Directions tried, evenly over half a turn (a ray goes both ways). */
@@ -103,7 +103,12 @@ export function structureGuide(lv: Level, nc: number): Float32Array {
     for (let d = 0; d < DIRECTIONS; d++) if (cost[d * n + k] === -1) cost[d * n + k] = oneEnded;
   }
   const pooled = poolCosts(lv, cost, n);
-  const nearLine = dilateLines(lines, w, h, NEAR_LINE);
+  const nearLine = dilateSquare(
+    Uint8Array.from(lines, (id) => (id ? 1 : 0)),
+    w,
+    h,
+    NEAR_LINE,
+  );
   const ranked = new Float64Array(DIRECTIONS);
   for (let k = 0; k < n; k++) {
     let best = -1;
@@ -170,18 +175,6 @@ function rayEnd(lv: Level, nc: number, px: number, py: number, dx: number, dy: n
   for (let c = 0; c < nc; c++) out[c] = out[c]! / got;
   out[nc] = steps ? out[nc]! / steps : 0;
   return t;
-}
-
-/** Marks the pixels within r (square) of a line. */
-function dilateLines(lines: Int32Array, w: number, h: number, r: number): Uint8Array {
-  const out = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    if (!lines[i]) continue;
-    const x = i % w;
-    const y = (i - x) / w;
-    for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) out.fill(1, yy * w + Math.max(0, x - r), yy * w + Math.min(w - 1, x + r) + 1);
-  }
-  return out;
 }
 
 /** Each direction's costs summed over the hole pixels in a (2·POOL+1)² square (box filter). */
