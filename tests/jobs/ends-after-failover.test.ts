@@ -3,7 +3,8 @@
 // asynchronously. The connection that wrote it reconnects to the new master and writes it again
 // from what it kept (server/shared/platform/redo-after-reconnect.ts). Here the failover is two
 // real Redis nodes: the API on the new one, a worker's connection still on the old one when it
-// completes a job, then moved over as a Sentinel failover moves it.
+// completes a job, then moved over as a Sentinel failover moves it. A connection never moved
+// (its end reached no one): the subscriber reads the job again after a silence (job.service.ts).
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
@@ -17,6 +18,7 @@ import { WebhookOutbox } from '../../server/shared/webhooks/outbox.js';
 import { IdempotencyKeys } from '../../server/api-v1/idempotency.js';
 import { noopTool } from '../../server/shared/tools/noop.js';
 import { startRedisNode } from '../helpers/redis-sentinel.js';
+import { SILENCE_RESYNC_MS } from '../../server/modules/job/job.service.js';
 import { collect, JOB_PROGRESS, signUp, startTestServer, waitFor, wsClient, type JobEventData } from '../helpers/server.js';
 
 let oldMaster: Awaited<ReturnType<typeof startRedisNode>>;
@@ -92,6 +94,12 @@ describe('a job end a failover dropped', () => {
     expect(stayedFollow.items.at(-1)!.jobProgress.phase).toBe('QUEUED');
     expect((await readJobLive(server.app.services.redis, prefix, stayed.id)).state?.phase).toBe('QUEUED');
     expect(movedFollow.errors).toEqual([]);
+    // Its subscriber, having heard nothing for SILENCE_RESYNC_MS, reads the job again: the end from Postgres.
+    const silentSince = Date.now();
+    await waitFor(() => stayedFollow.items.at(-1)?.jobProgress.phase === 'COMPLETED', SILENCE_RESYNC_MS + 5000, 'the stayed job’s subscriber to read its end');
+    expect(Date.now() - silentSince).toBeLessThan(SILENCE_RESYNC_MS + 2000);
+    expect(stayedFollow.items.at(-1)!.jobProgress.creation?.id).toBe((await db.job.findUniqueOrThrow({ where: { id: stayed.id } })).creationId);
+    expect(stayedFollow.errors).toEqual([]);
 
     stayedFollow.dispose();
     movedFollow.dispose();

@@ -49,6 +49,14 @@ export const JOB_START_WAIT_MS = 30_000;
 const RESYNC_ATTEMPTS = 40;
 const RESYNC_PAUSE_MS = 250;
 
+/**
+ * A subscriber that has heard nothing of its live job for this long reads it again: an event
+ * published where this process was not listening (a publisher still connected to a demoted
+ * master in a failover) reaches nobody, and no reconnection of ours says so (docs/deployment.md,
+ * "Redis: Sentinel and managed Redis"). A job that streams or moves is never read again.
+ */
+export const SILENCE_RESYNC_MS = 8000;
+
 /** A new job's row as enqueue_job writes it (the columns it leaves to their defaults). */
 const NEW_JOB = {
   phase: 'QUEUED',
@@ -211,7 +219,9 @@ export class JobService {
       const view = new SubscriberView();
       let queue: JobEvent[] | null = [];
       let wake = () => {};
+      let heardAt = Date.now();
       const deliver = async (e: JobEvent) => {
+        heardAt = Date.now();
         const out = view.apply(e);
         if (!out) return;
         await push(out);
@@ -267,7 +277,12 @@ export class JobService {
         const pending = queue;
         queue = null;
         for (const e of pending) await deliver(e);
-        await stop;
+        while (await silence(stop, heardAt + SILENCE_RESYNC_MS - Date.now())) {
+          if (Date.now() - heardAt < SILENCE_RESYNC_MS) continue;
+          heardAt = Date.now();
+          const e = await this.settledSnapshot(jobId, userId).catch(() => null);
+          if (e && !ended) await deliver(e);
+        }
       } finally {
         ended = true;
         stopResync();
@@ -292,6 +307,14 @@ export class JobService {
     return job && { jobId, phase: job.phase, percent: job.percent, delta: text, offset: 0, message: job.message, creationId: job.creationId };
   }
 
+  /** The snapshot, ended if Postgres (where every end is written first) says the job has ended. */
+  private async settledSnapshot(jobId: string, userId: string): Promise<JobEvent | null> {
+    const live = await this.snapshot(jobId, userId);
+    if (!live || isTerminal(live.phase)) return live;
+    const row = await readJob(this.services.db, jobId);
+    return row && isTerminal(row.phase) ? { ...live, phase: row.phase, percent: row.percent, message: row.message, creationId: row.creationId } : live;
+  }
+
   /**
    * The snapshot, once the command connection answers again: after a failover it may come back
    * a little after the subscription connection. Null when the subscriber left meanwhile, or Redis
@@ -314,6 +337,17 @@ export class JobService {
     for await (const e of this.progress(jobId, userId)) last = e;
     if (!last) throw notFound();
     return last;
+  }
+}
+
+/** Waits `ms` (true) unless the subscription stops first (false). */
+async function silence(stopped: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(ms, 0))));
+  try {
+    return await Promise.race([waited, stopped.then(() => false)]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
