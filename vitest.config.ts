@@ -29,13 +29,21 @@ export const testCommon = {
 
 export const GLOBAL_SETUP = ['tests/helpers/global-setup.ts'];
 
+/** Server-side tests that need a process of their own (below). */
+const OWN_PROCESS = ['tests/images/engine.test.ts'];
+
 const projects: TestProjectInlineConfiguration[] = [
   // Server and worker tests by area under tests/. None mocks a module or changes the process's
   // variables after tests/helpers/env.ts, so one process runs file after file (isolate: false):
   // the server and worker modules, and the models a test loads in-process, are loaded once per
   // process instead of once per file (about a third of the run went to loading them again).
   // What a file starts (servers, workers, connections) it closes in its afterAll, as before.
-  { ...common, test: { ...testCommon, name: 'server', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**'], isolate: false } },
+  { ...common, test: { ...testCommon, name: 'server', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**', ...OWN_PROCESS], isolate: false } },
+  // The image engine's own tests start its worker thread and terminate it when they end
+  // (engine.close()). Where the process's main thread had loaded ONNX Runtime too (another file's
+  // models, in the shared process above), that took the whole process down (seen twice, in CI and
+  // here): a process of their own, as in the worker, whose models run only in that thread.
+  { ...common, test: { ...testCommon, name: 'engine', include: OWN_PROCESS } },
   // The browser tests, a process per file as before.
   { ...common, test: { ...testCommon, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },
   // A client component's unit test beside it: they mock modules, so each keeps its own process.

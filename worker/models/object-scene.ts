@@ -47,6 +47,8 @@ export const MAX_OBJECT_SHARE = 0.4;
 const SURFACES = new Set(['dining table', 'bed', 'couch', 'bench']);
 /** Another object keeps this many pixels beyond its outline, where the target does not own them (its faint edge). */
 const KEEP_EDGE = 2;
+/** The target's faint pixels farther than this many hole margins (growRadius) from its solid ones are not its own beside another object. */
+const FAINT_REACH = 2;
 /** A brush picks an instance of the named class when it covers this share of its box. */
 const BRUSH_PICKS = 0.25;
 /** A box of the class with this share of itself inside a larger one's is that one's part, or hidden behind it. */
@@ -321,12 +323,21 @@ function combine(
   for (const d of far) {
     for (let y = d.box.y; y < d.box.y + d.box.height; y++) avoid.fill(1, y * W + d.box.x, y * W + d.box.x + d.box.width);
   }
+  // A faint part of the target's outline (α under 128) away from its solid body and beside
+  // another object is that object's soft edge, which the target's segmentation caught (the
+  // other giraffe's neck beside the target's back): not the target's.
+  const grow = growRadius(W, H);
+  if (targets.length) {
+    const body = dilateDisc(core, W, H, FAINT_REACH * grow);
+    const beside = dilateDisc(keep, W, H, KEEP_EDGE + grow);
+    for (let i = 0; i < own.length; i++) if (own[i] && !body[i] && beside[i]) own[i] = 0;
+  }
   // Another object's faint edge (under the outline's α > 16) is kept too: a band of KEEP_EDGE
   // px around what it keeps, where the target does not own the pixel itself.
   const kept = dilateDisc(keep, W, H, KEEP_EDGE);
   for (let i = 0; i < kept.length; i++) if (kept[i] && !own[i]) keep[i] = 1;
   // Brushed alone, the brush is the hole as it is.
-  const hole = targets.length ? dilateDisc(own, W, H, growRadius(W, H)) : own;
+  const hole = targets.length ? dilateDisc(own, W, H, grow) : own;
   for (let i = 0; i < hole.length; i++) {
     if (brush?.[i]) {
       hole[i] = 1;
