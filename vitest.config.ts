@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import swc from 'unplugin-swc';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { LongestFirst } from './tests/helpers/longest-first.js';
 
 // SWC compiles the server code under test so type-graphql gets real decorator
 // metadata, exactly as the runtime loader (@swc-node/register) does.
@@ -30,7 +31,7 @@ export const testCommon = {
 export const GLOBAL_SETUP = ['tests/helpers/global-setup.ts'];
 
 /** Server-side tests that need a process of their own (below). */
-const OWN_PROCESS = ['tests/images/engine.test.ts'];
+const OWN_PROCESS = ['tests/images/engine.test.ts', 'tests/images/countdown.test.ts'];
 
 const projects: TestProjectInlineConfiguration[] = [
   // Server and worker tests by area under tests/. None mocks a module or changes the process's
@@ -42,7 +43,9 @@ const projects: TestProjectInlineConfiguration[] = [
   // The image engine's own tests start its worker thread and terminate it when they end
   // (engine.close()). Where the process's main thread had loaded ONNX Runtime too (another file's
   // models, in the shared process above), that took the whole process down (seen twice, in CI and
-  // here): a process of their own, as in the worker, whose models run only in that thread.
+  // here): a process of their own, as in the worker, whose models run only in that thread. The
+  // countdown's tests read what this process has learnt of the models' step times (none yet,
+  // the model not loaded), which another file's models in the shared process would have changed.
   { ...common, test: { ...testCommon, name: 'engine', include: OWN_PROCESS } },
   // The browser tests, a process per file as before.
   { ...common, test: { ...testCommon, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },
@@ -55,6 +58,8 @@ export default defineConfig({
   test: {
     globalSetup: GLOBAL_SETUP,
     maxWorkers: 2,
+    // Within each project, the longest files first (tests/helpers/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects,
   },
 });
