@@ -57,6 +57,9 @@ describe('placeholder badges', () => {
     await result.getByRole('img', { name: 'A lighthouse on a cliff at dusk' }).waitFor({ timeout: 60_000 });
     const badge = result.getByText(BADGE);
     expect(await badge.isVisible()).toBe(true);
+    // The toast says what was made, not "Image generated successfully!".
+    await page.getByText('Placeholder created — connect an image engine', { exact: true }).waitFor();
+    expect(await page.getByText('Image generated successfully!').count()).toBe(0);
     // Over the picture: inside its frame.
     const [picture, label] = [await result.getByRole('img', { name: 'A lighthouse on a cliff at dusk' }).boundingBox(), await badge.boundingBox()];
     expect(label!.x).toBeGreaterThanOrEqual(picture!.x);

@@ -56,6 +56,7 @@ describe('engine detection', () => {
       const a = await generateImage(stack.url, token, asked);
       expect(a.last.phase, a.last.message ?? '').toBe('COMPLETED');
       expect(a.last.creation).toMatchObject({ provider: 'local', placeholder: true, madeBy: 'Placeholder — no image model connected' });
+      expect(a.last.message).toBe('Placeholder created — connect an image engine to make real pictures');
       const row = await stack.server.app.services.db.creation.findUniqueOrThrow({ where: { id: a.last.creation!.id } });
       expect(row.metadata).toMatchObject({
         provider: 'local',

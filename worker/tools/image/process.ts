@@ -72,12 +72,23 @@ export const imageProcessor = defineProcessor(imageTool, {
       const seed = image.seed ?? answer.seed;
       return { content: s.url, metadata: { ...common, ...(seed !== null ? { seed } : {}), ...image.details, width: s.width, height: s.height } };
     });
+    const summary = summaryOf(saved.length, engine.placeholder);
     return {
       prompt,
       content: first!.content,
       published: publish,
       metadata: first!.metadata,
-      ...(others.length ? { extras: others, summary: `Made ${saved.length} pictures` } : {}),
+      ...(others.length ? { extras: others } : {}),
+      ...(summary ? { summary } : {}),
     };
   },
 });
+
+/**
+ * The job's closing message: a placeholder says what it is, never a plain "Done" (docs/engines.md,
+ * "Placeholder pictures"); several pictures are counted.
+ */
+export function summaryOf(count: number, placeholder: boolean): string | undefined {
+  if (placeholder) return `${count > 1 ? `${count} placeholders` : 'Placeholder'} created — connect an image engine to make real pictures`;
+  return count > 1 ? `Made ${count} pictures` : undefined;
+}

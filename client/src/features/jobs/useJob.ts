@@ -71,6 +71,8 @@ export interface ToolRunOptions {
   uploads?: boolean;
   /** Toasted when the job completes. */
   success?: string;
+  /** Toasted instead (a warning) when what it made is a placeholder: no engine made it (docs/engines.md, "Placeholder pictures"). */
+  placeholder?: string;
   /**
    * The words for a failure, instead of the server's; `thrown` is what the mutation threw
    * when the job never started (undefined when it failed later).
@@ -109,7 +111,7 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
   const resultRef = useRef<HTMLDivElement>(null);
   const notify = useMemo(() => toolToast(slot), [slot]);
   const { run } = job;
-  const { uploads = false, success, failureMessage } = options;
+  const { uploads = false, success, placeholder, failureMessage } = options;
 
   const start = useCallback(
     async (variables: TVariables, params?: Record<string, string>): Promise<ToolOutcome> => {
@@ -136,6 +138,7 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
       // A result that passed its checks but carries a note is not a plain success: the toast says to look.
       if (outcome.status === 'completed' && success) {
         if (outcome.creation?.note) notify.warning('Done, with a note: look closely at the result.');
+        else if (outcome.creation?.placeholder && placeholder) notify.warning(placeholder);
         else notify.success(success);
       }
       if (outcome.status !== 'failed' || !outcome.error || isUpgradeCode(outcome.error.code)) return { job: outcome, failure: null };
@@ -143,7 +146,7 @@ export function useToolRun<TData, TVariables extends Record<string, unknown>>(
       notify.error(failure);
       return { job: outcome, failure };
     },
-    [run, mutate, field, uploads, success, failureMessage, notify],
+    [run, mutate, field, uploads, success, placeholder, failureMessage, notify],
   );
 
   return { ...job, resultRef, start, notify };

@@ -15,6 +15,7 @@ const EMPTY_DESCRIPTION = 'Please enter an image description';
 
 const OPTIONS: ToolRunOptions = {
   success: 'Image generated successfully!',
+  placeholder: 'Placeholder created — connect an image engine',
   // A refused start is told from the raw error, so the message can prefer the server's words (product §8).
   failureMessage: (error, thrown) => (thrown ? imageErrorMessage(thrown) : error.message),
 };
