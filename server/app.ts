@@ -31,6 +31,7 @@ import { creationRoutes } from './modules/creation/creation.rest.js';
 import { likeRoutes } from './modules/like/like.rest.js';
 import { toolRoutes } from './tools/tool.rest.js';
 import { apiV1Errors, apiV1Routes } from './api-v1/routes.js';
+import { EventStreams } from './api-v1/event-streams.js';
 import { toolsFor } from './shared/tools/catalogue.js';
 import { fileRoutes } from './modules/creation/creation.files.js';
 import { clientRoutes, graphiqlHandler } from './http/client.js';
@@ -176,11 +177,13 @@ interface ApiRoutes {
   apollo: ApolloServer<AppContext>;
   /** Aborted when the server stops accepting connections (its event streams end). */
   closing: AbortSignal;
+  /** The jobs API's open event streams (bounded; ended with their session or key). */
+  streams: EventStreams;
   log: Logger;
 }
 
 /** The API: REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
-function mountApiRoutes(expressApp: express.Express, { config, db, redis, credentials, app, apollo, closing, log }: ApiRoutes): void {
+function mountApiRoutes(expressApp: express.Express, { config, db, redis, credentials, app, apollo, closing, streams, log }: ApiRoutes): void {
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
   const contextOf = (req: express.Request, who: Principal | null, token: string | undefined): AppContext & { origin: string } => ({
@@ -192,7 +195,7 @@ function mountApiRoutes(expressApp: express.Express, { config, db, redis, creden
   const rest = { credentials, log };
   const answer = { jobs: app.jobs, creations: app.creations };
   // The jobs API (docs/api-v1.md): its own errors (problem+json), the JSON parser's included.
-  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing, closing };
+  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing, closing, streams };
   expressApp.use('/api/v1', apiV1Routes(v1, toolsFor(config)), apiV1Errors(v1));
   expressApp.use(
     creationRoutes({ ...rest, creations: app.creations }),
@@ -281,6 +284,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const drain = new HttpDrain(httpServer);
   const registry = createRegistry('api');
   const metrics = apiMetrics(registry);
+  const streams = new EventStreams(config);
   const ws = startWebSocketServer({
     httpServer,
     schema,
@@ -292,9 +296,10 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     log,
     formatError: formatError(log),
     addressOf: addressFor(expressApp),
+    streams: streams.accounts,
   });
-  // Another process changed a user (plan, deletion): forget what this one remembers of
-  // them, and re-read the user behind their open sockets here.
+  // Another process changed a user (plan, deletion, a sign-out, a revoked key): forget what this
+  // one remembers of them, and re-read the user behind their open sockets and event streams here.
   await pubsub.listen(Topic.USER_CHANGED, undefined, ({ userId }) => {
     identity.forget(userId);
     // Their first name, or (deleted) their creations and likes, may be on a kept feed page.
@@ -311,7 +316,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const apollo = createApollo({ schema, config, log, armor, metrics, plugins: [feed], disposeWebSockets: async () => void (await ws.dispose()) });
   await apollo.start();
   mountEdgeRoutes(expressApp, { config, db, redis, pubsub, identity, app, registry, ws, queues, drain, log });
-  mountApiRoutes(expressApp, { config, db, redis, credentials, app, apollo, closing: drain.closing, log });
+  mountApiRoutes(expressApp, { config, db, redis, credentials, app, apollo, closing: drain.closing, streams, log });
 
   await new Promise<void>((resolve) => httpServer.listen(config.PORT, config.HOST, resolve));
   const port = (httpServer.address() as AddressInfo).port;

@@ -12,7 +12,9 @@
 // worker may rewrite it; then the whole text comes again at offset 0). After "-end" the answer is
 // 204, which tells EventSource to stop reconnecting. Comments keep idle connections open. A
 // server shutting down ends its streams (after a short `retry:`), so their clients reconnect to
-// another one and resume there (docs/deployment.md#rolling-deploys-and-drain).
+// another one and resume there (docs/deployment.md#rolling-deploys-and-drain). A stream whose
+// session is signed out, or whose API key is revoked, ends with a comment saying so, as its
+// WebSockets close (event-streams.ts); a reconnection is then refused with 401.
 import type { Request, Response } from 'express';
 import type { JobEvent } from '../shared/platform/pubsub.js';
 import { isTerminal } from '../shared/jobs/job.events.js';
@@ -85,6 +87,8 @@ export interface StreamDeps {
   heartbeatMs?: number;
   /** Aborted when this server shuts down: the stream ends, and its client reconnects (with Last-Event-ID) elsewhere. */
   closing?: AbortSignal;
+  /** Aborted when the credentials the stream was opened with no longer hold, its reason the line why (`UNAUTHENTICATED: Signed out`): the stream ends. */
+  revoked?: AbortSignal;
 }
 
 /** Writes the stream until the job ends or the client goes; `resume` is the client's Last-Event-ID. */
@@ -103,6 +107,12 @@ export async function streamJobEvents(req: Request, res: Response, jobId: string
   };
   if (deps.closing?.aborted) restart();
   else deps.closing?.addEventListener('abort', restart, { once: true });
+  const revoke = () => {
+    if (!res.writableEnded) res.write(`: ${String(deps.revoked?.reason).replace(/[\r\n]+/g, ' ')}\n\n`);
+    gone();
+  };
+  if (deps.revoked?.aborted) revoke();
+  else deps.revoked?.addEventListener('abort', revoke, { once: true });
   const client = new ClientText();
   let shown: string | null = null;
   try {
@@ -130,6 +140,7 @@ export async function streamJobEvents(req: Request, res: Response, jobId: string
     req.off('close', gone);
     res.off('close', gone);
     deps.closing?.removeEventListener('abort', restart);
+    deps.revoked?.removeEventListener('abort', revoke);
     await iterator.return?.();
     res.end();
   }

@@ -168,7 +168,7 @@ export const RESPONSES = {
   PayloadTooLarge: problem('A file or body over the limit: PAYLOAD_TOO_LARGE'),
   UnsupportedMediaType: problem('A body that is not JSON or multipart, or a file of a type the tool does not take: UNSUPPORTED_MEDIA_TYPE'),
   UnprocessableContent: problem('This Idempotency-Key was used with a different request: BAD_USER_INPUT'),
-  TooManyRequests: problem('Too many requests, too many jobs running (RATE_LIMITED), or the monthly quota is spent (QUOTA_EXCEEDED)', {
+  TooManyRequests: problem('Too many requests, too many jobs running or event streams open (RATE_LIMITED), or the monthly quota is spent (QUOTA_EXCEEDED)', {
     'Retry-After': headerRef('Retry-After'),
     ...RATE_LIMIT,
   }),

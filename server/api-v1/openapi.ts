@@ -95,6 +95,8 @@ const EVENTS_DESCRIPTION = [
   '',
   'Each event’s id is `<text length>-<hash>` (`-end` added on the last). Reconnect with `Last-Event-ID` to resume: the current progress comes again, and only the text you lack.',
   `After the last event the answer is 204. A comment line is sent every ${SSE_HEARTBEAT_MS / 1000} s while nothing happens.`,
+  '',
+  'Open streams are bounded per user, per API key and per server: past a bound the answer is 429 with Retry-After. Signing out the session a stream was opened with, or revoking its key, ends it.',
 ].join('\n');
 
 function jobPaths(): Record<string, Record<string, Operation>> {
@@ -141,6 +143,7 @@ function jobPaths(): Record<string, Record<string, Operation>> {
           '204': { description: 'Last-Event-ID was the last event: nothing more will come' },
           '400': responseRef('BadRequest'),
           ...notFound,
+          '429': responseRef('TooManyRequests'),
         },
       },
     },

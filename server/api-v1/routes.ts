@@ -6,6 +6,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { bearerToken } from '../auth/identity.js';
 import { requireKeyRule, type KeyRule } from '../auth/api-keys.js';
+import { sessionOf } from '../auth/tokens.js';
 import type { AuthedRequest, RestDeps } from '../rest.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import type { Config } from '../shared/platform/config.js';
@@ -18,6 +19,7 @@ import type { CreationService } from '../modules/creation/creation.service.js';
 import type { BillingService } from '../modules/billing/billing.service.js';
 import { createJob } from './create.js';
 import { parseLastEventId, streamJobEvents } from './events.js';
+import type { EventStreams } from './event-streams.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { openApiDocument } from './openapi.js';
 import { problemErrors, sendErrorProblem, sendProblem } from './problem.js';
@@ -34,6 +36,8 @@ export interface ApiV1Deps extends RestDeps {
   billing: BillingService;
   /** Aborted when this server shuts down: event streams end then (their clients reconnect elsewhere). */
   closing?: AbortSignal;
+  /** The open event streams: their bounds, and their end when their session or key no longer holds. */
+  streams: EventStreams;
 }
 
 type Handler = (req: AuthedRequest, res: Response) => Promise<unknown>;
@@ -111,18 +115,41 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
 
   r.get(
     '/jobs/:id/events',
+    // A process holding all the streams it may refuses before authenticating: nothing is read for it.
+    (_req, res, next) => {
+      try {
+        deps.streams.requireRoom();
+        next();
+      } catch (e) {
+        sendErrorProblem(deps.log, res, e);
+      }
+    },
     authed(deps, READ_JOB, async (req, res) => {
       const id = String(req.params.id);
       const resume = parseLastEventId(req.get('last-event-id'));
-      if (!(await deps.jobs.get(id, req.user.id))) throw jobNotFound();
-      // The client has had the last event: nothing more will come (204 stops EventSource's reconnecting).
-      if (resume?.ended) return void res.status(204).end();
-      const finalJob = async () => {
-        const job = await deps.jobs.get(id, req.user.id);
-        if (!job) throw jobNotFound();
-        return toJson(job, req.user.id);
-      };
-      await streamJobEvents(req, res, id, resume, { events: deps.jobs.progress(id, req.user.id), finalJob, closing: deps.closing });
+      // Counted before the job is read; ended, as WebSockets close, by a sign-out of its session or its key's revocation.
+      const revoked = new AbortController();
+      const token = bearerToken(req.headers.authorization);
+      const release = deps.streams.open({
+        user: req.user,
+        session: !req.apiKey && token ? sessionOf(token) : undefined,
+        apiKeyId: req.apiKey?.id,
+        close: (_code, reason) => revoked.abort(reason),
+      });
+      try {
+        if (!(await deps.jobs.get(id, req.user.id))) throw jobNotFound();
+        // The client has had the last event: nothing more will come (204 stops EventSource's reconnecting).
+        if (resume?.ended) return void res.status(204).end();
+        const finalJob = async () => {
+          const job = await deps.jobs.get(id, req.user.id);
+          if (!job) throw jobNotFound();
+          return toJson(job, req.user.id);
+        };
+        const events = deps.jobs.progress(id, req.user.id);
+        await streamJobEvents(req, res, id, resume, { events, finalJob, closing: deps.closing, revoked: revoked.signal });
+      } finally {
+        release();
+      }
     }),
   );
 

@@ -2,6 +2,8 @@
 // user past the limit is refused at connection_init with close code 4029 — our own code:
 // graphql-ws keeps 4400-4499 for itself — and a reason that starts with the error code) and
 // kept, so that a change to the user (plan, deletion) reaches every socket speaking as them.
+// The jobs API's event streams are kept the same way (server/api-v1/event-streams.ts), and
+// refreshed with the sockets (refreshAccounts): a sign-out or a revoked key ends both.
 import type { User } from '../shared/db/generated/client.js';
 import { isSignedOut, sessionsValidFrom } from '../auth/identity.js';
 import type { Session } from '../auth/tokens.js';
@@ -54,6 +56,15 @@ export class UserSockets {
     return [...this.open.keys()];
   }
 
+  has(userId: string): boolean {
+    return this.open.has(userId);
+  }
+
+  /** The API keys the open sockets of these users were opened with. */
+  keyIdsOf(userIds: string[]): string[] {
+    return userIds.flatMap((id) => [...(this.open.get(id) ?? [])].flatMap((s) => (s.apiKeyId ? [s.apiKeyId] : [])));
+  }
+
   /**
    * Re-reads these users (`load` returns the rows that still exist): a gone user's sockets,
    * sockets whose token a sign-out ended, and sockets opened with an API key that is no longer
@@ -61,19 +72,21 @@ export class UserSockets {
    * speak as the fresh row from now on (a new plan applies to the next operation). Returns
    * the ids that are gone.
    */
-  async refresh(userIds: string[], load: (ids: string[]) => Promise<User[]>, liveKeys?: (keyIds: string[]) => Promise<Set<string>>): Promise<string[]> {
-    const wanted = userIds.filter((id) => this.open.has(id));
-    if (wanted.length === 0) return [];
-    const keyIds = [...new Set(wanted.flatMap((id) => [...(this.open.get(id) ?? [])].flatMap((s) => (s.apiKeyId ? [s.apiKeyId] : []))))];
-    const [rows, live] = await Promise.all([load(wanted), liveKeys && keyIds.length ? liveKeys(keyIds) : undefined]);
-    const fresh = new Map(rows.map((u) => [u.id, u]));
+  refresh(userIds: string[], load: (ids: string[]) => Promise<User[]>, liveKeys?: (keyIds: string[]) => Promise<Set<string>>): Promise<string[]> {
+    return refreshAccounts([this], userIds, load, liveKeys);
+  }
+
+  /** refresh() with the rows read: `fresh` the users that still exist, `live` the keys not revoked (when read). */
+  settle(userIds: string[], fresh: Map<string, User>, live: Set<string> | undefined): string[] {
     const gone: string[] = [];
-    for (const id of wanted) {
+    for (const id of userIds) {
       const sockets = [...(this.open.get(id) ?? [])];
+      if (sockets.length === 0) continue;
       const user = fresh.get(id);
       if (user) {
         for (const s of sockets) {
-          if (isSignedOut(user, s.session) || (s.session?.issuedAt ?? 0) < sessionsValidFrom(user)) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
+          // A key's socket has no session: a password change (sessionsValidFrom) does not end it.
+          if (isSignedOut(user, s.session) || (s.session && s.session.issuedAt < sessionsValidFrom(user))) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
           else if (s.apiKeyId && live && !live.has(s.apiKeyId)) s.close(WS_ACCOUNT_GONE, KEY_REVOKED_REASON);
           else s.user = user;
         }
@@ -84,4 +97,22 @@ export class UserSockets {
     }
     return gone;
   }
+}
+
+/**
+ * UserSockets.refresh over several groups (the WebSockets, the event streams) with one read of
+ * the users and one of the keys between them. Returns the ids of the users that are gone.
+ */
+export async function refreshAccounts(
+  groups: readonly UserSockets[],
+  userIds: string[],
+  load: (ids: string[]) => Promise<User[]>,
+  liveKeys?: (keyIds: string[]) => Promise<Set<string>>,
+): Promise<string[]> {
+  const wanted = [...new Set(userIds)].filter((id) => groups.some((g) => g.has(id)));
+  if (wanted.length === 0) return [];
+  const keyIds = [...new Set(groups.flatMap((g) => g.keyIdsOf(wanted)))];
+  const [rows, live] = await Promise.all([load(wanted), liveKeys && keyIds.length ? liveKeys(keyIds) : undefined]);
+  const fresh = new Map(rows.map((u) => [u.id, u]));
+  return [...new Set(groups.flatMap((g) => g.settle(wanted, fresh, live)))];
 }

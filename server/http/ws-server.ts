@@ -20,7 +20,7 @@ import { AppError, ErrorCode, isAppError } from '../shared/platform/errors.js';
 import { wsOnSubscribe } from './armor.js';
 import { sharedSubscribe } from '../graphql/shared-subscriptions/shared-subscribe.js';
 import type { FrameSink } from '../graphql/shared-subscriptions/subscription-frames.js';
-import { UserSockets, WS_TOO_MANY_CONNECTIONS, type UserSocket } from './ws-connections.js';
+import { refreshAccounts, UserSockets, WS_TOO_MANY_CONNECTIONS, type UserSocket } from './ws-connections.js';
 import { SubscriptionSlots, type SocketSlots } from './ws-subscriptions.js';
 import { WebSocketDrain } from './ws-drain.js';
 
@@ -36,6 +36,8 @@ interface Options {
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
   /** The client's address as HTTP requests see it (TRUST_PROXY applied). */
   addressOf: (request: IncomingMessage) => string;
+  /** Other connections kept in step with their accounts as the sockets are: the jobs API's event streams (server/api-v1/event-streams.ts). */
+  streams?: UserSockets;
 }
 
 /** A WebSocket close reason fits in 123 bytes. */
@@ -203,9 +205,11 @@ export function startWebSocketServer(o: Options) {
     wsServer,
   );
 
-  /** Re-reads users with open sockets here (all of them when no ids are given); closes a gone user's sockets. */
-  const refreshUsers = async (userIds = accounts.userIds()) => {
-    const gone = await accounts.refresh(
+  const groups = o.streams ? [accounts, o.streams] : [accounts];
+  /** Re-reads users with open sockets or event streams here (all of them when no ids are given); closes a gone user's. */
+  const refreshUsers = async (userIds = groups.flatMap((g) => g.userIds())) => {
+    const gone = await refreshAccounts(
+      groups,
       userIds,
       (ids) => o.db.user.findMany({ where: { id: { in: ids } } }),
       async (keyIds) => new Set((await o.db.apiKey.findMany({ where: { id: { in: keyIds }, revokedAt: null }, select: { id: true } })).map((k) => k.id)),

@@ -27,6 +27,9 @@ import {
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT,
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT,
   WS_REAUTH_INTERVAL_MS_DEFAULT,
+  SSE_MAX_STREAMS_PER_USER_DEFAULT,
+  SSE_MAX_STREAMS_PER_API_KEY_DEFAULT,
+  SSE_MAX_STREAMS_PER_PROCESS_DEFAULT,
   WEBHOOK_TIMEOUT_MS_DEFAULT,
   WEBHOOK_RETRY_DELAYS_MS_DEFAULT,
 } from './constants.js';
@@ -226,6 +229,13 @@ const schema = z.object({
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT),
   /** How often the users behind open sockets are re-read: a deleted user's sockets close (4403) within this. */
   WS_REAUTH_INTERVAL_MS: z.coerce.number().int().min(100).default(WS_REAUTH_INTERVAL_MS_DEFAULT),
+  /**
+   * Open event streams (GET /api/v1/jobs/{id}/events) on one API process: per signed-in user, per
+   * API key, and in all; past any of them 429 RATE_LIMITED with Retry-After (docs/api-v1.md).
+   */
+  SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(SSE_MAX_STREAMS_PER_USER_DEFAULT),
+  SSE_MAX_STREAMS_PER_API_KEY: z.coerce.number().int().min(1).default(SSE_MAX_STREAMS_PER_API_KEY_DEFAULT),
+  SSE_MAX_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).default(SSE_MAX_STREAMS_PER_PROCESS_DEFAULT),
   BODY_LIMIT: z.string().default('1mb'),
   /**
    * Graceful drain (docs/deployment.md#rolling-deploys-and-drain). On SIGTERM an API answers /readyz

@@ -31,6 +31,13 @@ export const WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT = 100;
 export const WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT = 1000;
 /** How often each API process re-reads the users behind its open sockets (a user deleted in the database is noticed). */
 export const WS_REAUTH_INTERVAL_MS_DEFAULT = 30_000;
+/**
+ * Open event streams (GET /api/v1/jobs/{id}/events) per API process: per signed-in user, per API
+ * key (below the user's, so one key cannot take them all), and in all (docs/api-v1.md).
+ */
+export const SSE_MAX_STREAMS_PER_USER_DEFAULT = 20;
+export const SSE_MAX_STREAMS_PER_API_KEY_DEFAULT = 10;
+export const SSE_MAX_STREAMS_PER_PROCESS_DEFAULT = 500;
 
 /** How long /readyz waits for each dependency. */
 export const READINESS_TIMEOUT_MS = 1500;

@@ -198,6 +198,8 @@ export interface paths {
          *     Each event’s id is `<text length>-<hash>` (`-end` added on the last). Reconnect with `Last-Event-ID` to resume: the current progress comes again, and only the text you lack.
          *     After the last event the answer is 204. A comment line is sent every 15 s while nothing happens.
          *
+         *     Open streams are bounded per user, per API key and per server: past a bound the answer is 429 with Retry-After. Signing out the session a stream was opened with, or revoking its key, ends it.
+         *
          *     Needs the read or generate scope.
          */
         get: operations["jobEvents"];
@@ -697,7 +699,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many requests, too many jobs running (RATE_LIMITED), or the monthly quota is spent (QUOTA_EXCEEDED) */
+        /** @description Too many requests, too many jobs running or event streams open (RATE_LIMITED), or the monthly quota is spent (QUOTA_EXCEEDED) */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -1162,6 +1164,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listCreations: {
