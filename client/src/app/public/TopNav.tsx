@@ -1,7 +1,7 @@
 import { ChevronDown, LayoutDashboard, LogOut, Menu, Star, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar } from '../../components/Avatar';
+import { Avatar, initials } from '../../components/Avatar';
 import { useAuth } from '../../features/auth';
 import { useSiteLinks } from '../../lib/siteLinks';
 import { DROPDOWN_CLOSE_DELAY_MS, MOBILE_BREAKPOINT, NAV_HIDE_THRESHOLD, NAV_SCROLLED_THRESHOLD } from './constants';
@@ -109,17 +109,19 @@ function UserMenu() {
   }, [open]);
 
   if (!user) return null;
+  const accountName = user.fullName || user.email || '?';
   return (
     <div className="relative" ref={ref}>
       <button
         type="button"
         aria-expanded={open}
         aria-haspopup="menu"
-        aria-label="Account menu"
+        // The name holds the initials the button shows (WCAG 2.5.3: say what you see to operate it).
+        aria-label={`Account menu (${initials(accountName)})`}
         onClick={() => setOpen((o) => !o)}
         className={`rounded-full ring-2 ring-white ${focusRing}`}
       >
-        <Avatar name={user.fullName || user.email || '?'} imageUrl={user.imageUrl ?? null} />
+        <Avatar name={accountName} imageUrl={user.imageUrl ?? null} />
       </button>
       {open && (
         <div role="menu" className="absolute top-full right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10">
