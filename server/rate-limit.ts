@@ -50,20 +50,3 @@ export async function enforceRate(redis: Redis, key: string, limit: number, wind
     throw new AppError(ErrorCode.RATE_LIMITED, `Too many ${what}. Please wait ${seconds} s and try again.`, { retryAfterSeconds: seconds });
   }
 }
-
-/** Adds one event to the key's window without refusing anything; keeps at most `keep` events. */
-export async function record(redis: Redis, key: string, windowMs: number, keep: number): Promise<void> {
-  const now = Date.now();
-  await redis
-    .multi()
-    .zremrangebyscore(key, 0, now - windowMs)
-    .zadd(key, now, `${now}:${randomUUID()}`)
-    .zremrangebyrank(key, 0, -(keep + 1))
-    .pexpire(key, windowMs)
-    .exec();
-}
-
-/** How many events the key holds from the last `windowMs`. */
-export async function recent(redis: Redis, key: string, windowMs: number): Promise<number> {
-  return redis.zcount(key, Date.now() - windowMs, '+inf');
-}

@@ -61,7 +61,10 @@ export function clientRoutes(dir = CLIENT_DIST): Router {
   const r = express.Router();
   const addresses = appAddresses(dir);
   r.use('/assets', compressedAssets(join(dir, 'assets')));
-  r.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  r.use('/assets', express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+  // A missing asset is a plain 404: the static server's own error named the file's path on this
+  // machine (docs/security-testing.md, "A missing client asset").
+  r.use('/assets', (_req, res) => void res.status(404).type('text').send('Not found'));
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
   r.get(/^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/, async (req, res) => {
     // Prerendered at its bare address: a query (e.g. sign-in's ?redirect=) can change what the

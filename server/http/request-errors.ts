@@ -13,12 +13,16 @@ export function refusalBody(code: Code | string, message: string) {
 
 /** body-parser's errors (express.json) and anything else a middleware throws. */
 export function requestErrors(log: Logger, bodyLimit: string): ErrorRequestHandler {
-  return (err: { type?: string; status?: number; statusCode?: number; message?: string }, _req, res, next) => {
+  return (err: { type?: string; status?: number; statusCode?: number; message?: string; syscall?: string }, _req, res, next) => {
     if (res.headersSent) return next(err);
     const status = err.status ?? err.statusCode ?? 500;
     let code: Code = ErrorCode.BAD_USER_INPUT;
-    let message = err.message ?? 'Bad request';
-    if (err.type === 'entity.too.large' || status === 413) {
+    // A file system error's message names a path on this machine: never sent.
+    let message = (!err.syscall && err.message) || 'Bad request';
+    if (status === 404) {
+      code = ErrorCode.NOT_FOUND;
+      message = 'Not found';
+    } else if (err.type === 'entity.too.large' || status === 413) {
       code = ErrorCode.PAYLOAD_TOO_LARGE;
       message = `The request body is too large: at most ${bodyLimit}`;
     } else if (err.type === 'entity.parse.failed') {

@@ -11,11 +11,13 @@ import { processRequest, Upload, type FileUpload } from 'graphql-upload-minimal'
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, ErrorCode, isAppError } from '../shared/platform/errors.js';
 import { refusalBody } from '../http/request-errors.js';
-import { answerStalled, incomingDir, removeReceived, tooLarge, watchIdle, type UploadedFile } from './receive.js';
+import { REFUSED_UPLOAD_DRAIN_BYTES } from '../shared/platform/constants.js';
+import { answerStalled, drainRefused, incomingDir, removeReceived, tooLarge, watchIdle, type UploadedFile } from './receive.js';
 
 /** A GraphQL upload already read to its end: its temporary file, or why it could not be read. */
 interface ReceivedUpload extends FileUpload {
-  received: { path: string; size: number } | { error: AppError };
+  /** cut: the multipart parser's error when the body ended (or broke) inside this file. */
+  received: { path: string; size: number; cut?: undefined } | { error: AppError; cut?: Error };
 }
 
 const isReceived = (file: FileUpload): file is ReceivedUpload => 'received' in file;
@@ -29,6 +31,9 @@ async function receive(file: FileUpload, maxBytes: number, dir: string, paths: S
   const path = join(dir, randomUUID());
   paths.add(path);
   let size = 0;
+  const sink = createWriteStream(path, { mode: 0o600 });
+  let writeFailed = false;
+  sink.once('error', () => (writeFailed = true));
   try {
     const stream = file.createReadStream();
     await pipeline(
@@ -40,12 +45,16 @@ async function receive(file: FileUpload, maxBytes: number, dir: string, paths: S
           if (size <= maxBytes) yield chunk;
         }
       },
-      createWriteStream(path, { mode: 0o600 }),
+      sink,
     );
     received = size > maxBytes || (stream as { truncated?: boolean }).truncated ? { error: tooLarge(maxBytes) } : { path, size };
   } catch (e) {
+    sink.destroy();
     received =
-      (e as { status?: number }).status === 413 ? { error: tooLarge(maxBytes) } : { error: new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`) };
+      (e as { status?: number }).status === 413
+        ? { error: tooLarge(maxBytes) }
+        : // Not our temporary file: the parser's error, thrown by createReadStream when it came first.
+          { error: new AppError(ErrorCode.BAD_USER_INPUT, `The upload failed: ${(e as Error).message}`), cut: writeFailed ? undefined : (e as Error) };
   }
   const { error } = received as { error?: AppError };
   return {
@@ -72,6 +81,24 @@ function uploadsIn(operations: unknown): Set<Upload> {
     else if (value && typeof value === 'object') for (const v of Object.values(value)) stack.push(v);
   }
   return found;
+}
+
+type Refusal = [status: number, code: ErrorCode, message: string];
+
+/**
+ * How to answer a request graphql-upload-minimal gave up on, or null when the error is not the
+ * client's. Its HttpErrors refuse the request's shape (too many files, bad operations or map, a
+ * file the map names not sent: `afterMap`); an error without a status is its multipart parser's,
+ * a body cut short or a broken part (docs/security-testing.md, "A multipart body cut short").
+ */
+function refusalOf(error: unknown, maxFiles: number, afterMap: boolean): Refusal | null {
+  const { status, expose, message } = (error ?? {}) as { status?: number; expose?: boolean; message?: string };
+  const malformed = `The upload request is malformed: ${message ?? 'unknown error'}`;
+  if (status === 413) return [413, ErrorCode.PAYLOAD_TOO_LARGE, `Too many files in one request: at most ${maxFiles}`];
+  if (status === 400 && afterMap) return [400, ErrorCode.BAD_USER_INPUT, "A file the request's map names was not sent"];
+  if (status && expose) return [status, ErrorCode.BAD_USER_INPUT, malformed];
+  if (!status && error instanceof Error) return [400, ErrorCode.BAD_USER_INPUT, malformed];
+  return null;
 }
 
 /** Discards a file of a refused request as the parser reaches it (nothing is kept). */
@@ -105,6 +132,9 @@ export interface GraphqlUploadLimits {
  * parser reaches it, whatever the order of the map and the parts, and the operation
  * runs only once every file is in. A request that `admit` refuses runs at once instead,
  * its uploads failing with the refusal, while its files are read and thrown away. A
+ * request refused for its shape (too many files, malformed, cut short) is answered 4xx
+ * with a code, never 500, and the rest of its body is read and thrown away, up to a bound,
+ * so its client reads the answer. A
  * request that sends nothing for idleMs is refused with 408 and its connection closed
  * (after an early answer, the connection is just closed), so no upload can hold a
  * request open.
@@ -130,16 +160,29 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
       release?.();
       void removeReceived(paths);
     });
-    /** Answers the request here, with a code; the rest of its body is not read. */
+    /**
+     * Answers the request here, with a code. The rest of its body is read and thrown away (up to
+     * REFUSED_UPLOAD_DRAIN_BYTES) before the connection may close, so a client still sending reads
+     * the answer; a stall after the answer closes the connection.
+     */
     const refuse = (status: number, code: ErrorCode, message: string) => {
       if (done) return;
       done = true;
-      stopWatching();
-      req.unpipe();
-      res.status(status).set('Connection', 'close').json(refusalBody(code, message));
+      discarding = true;
+      drainRefused(req, REFUSED_UPLOAD_DRAIN_BYTES);
+      if (req.readableEnded) stopWatching();
+      else req.once('end', () => stopWatching());
+      res.status(status).json(refusalBody(code, message));
     };
     processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
-      .then(async (operations) => {
+      .catch((error: unknown) => {
+        const refusal = refusalOf(error, limits.maxFiles, false);
+        if (refusal) refuse(...refusal);
+        else finish(error);
+        return null;
+      })
+      .then(async (operations: unknown) => {
+        if (operations === null) return;
         const uploads = uploadsIn(operations);
         let refusal: AppError | null = null;
         if (uploads.size && limits.admit) {
@@ -164,18 +207,16 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
         }
         discarding = refusal !== null;
         const outcomes = await Promise.allSettled(received);
-        // The map named a file the body never carried: a malformed request, not a resolver's failure.
-        const unsent = outcomes.find((o) => o.status === 'rejected' && (o.reason as { status?: number }).status === 400);
-        if (unsent) return refuse(400, ErrorCode.BAD_USER_INPUT, "A file the request's map names was not sent");
+        // A file the body never carried, or cut short: a malformed request, not a resolver's failure.
+        for (const outcome of outcomes) {
+          const error: unknown = outcome.status === 'rejected' ? outcome.reason : (outcome.value as ReceivedUpload).received.cut;
+          const refusal = error ? refusalOf(error, limits.maxFiles, true) : null;
+          if (refusal) return refuse(...refusal);
+        }
         req.body = operations;
         finish();
       })
-      .catch((error: { status?: number; expose?: boolean; message?: string }) => {
-        if (!error.status || !error.expose) return finish(error);
-        // graphql-upload-minimal's refusals of the request's shape (too many files, bad operations or map).
-        if (error.status === 413) return refuse(413, ErrorCode.PAYLOAD_TOO_LARGE, `Too many files in one request: at most ${limits.maxFiles}`);
-        refuse(error.status, ErrorCode.BAD_USER_INPUT, `The upload request is malformed: ${error.message ?? 'unknown error'}`);
-      });
+      .catch((error: unknown) => finish(error));
     // Watched once the parser is attached (adding a 'data' listener starts the flow).
     stopWatching = watchIdle(req, limits.idleMs, () => {
       if (discarding) {

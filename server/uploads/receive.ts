@@ -66,6 +66,24 @@ export function watchIdle(req: Request, idleMs: number, onIdle: () => void): () 
   return stop;
 }
 
+/**
+ * Reads the rest of a refused request's body and throws it away, so a client still sending reads
+ * the answer: a connection closed under it meets EPIPE or a reset instead (docs/security-testing.md,
+ * "A refused upload cannot be read"). Past maxBytes more the connection is closed.
+ */
+export function drainRefused(req: Request, maxBytes: number): void {
+  let read = 0;
+  const onData = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read <= maxBytes) return;
+    req.off('data', onData);
+    req.socket.destroy();
+  };
+  req.unpipe();
+  req.on('data', onData);
+  req.resume();
+}
+
 /** Refuses a stalled upload with 408 and closes the connection (the rest of its body will not come). */
 export function answerStalled(req: Request, res: Response, idleMs: number): void {
   req.unpipe();

@@ -1,16 +1,24 @@
 // HTTP-level refusals: CSRF prevention for multipart and other "simple" requests, the
-// JSON body limit (BODY_LIMIT), Node's header limit — each with a code, storing nothing.
+// JSON body limit (BODY_LIMIT), Node's header limit, multipart bodies cut short or carrying
+// too many files — each with a code, storing nothing, read by the client.
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gqlOk, signUp, startTestServer } from '../helpers/server.js';
 
+const execFileAsync = promisify(execFile);
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let token: string;
 let userId: string;
+/** What the server logged, parsed (pino's levels: 50 is error). */
+const logged: { level: number; msg: string }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ BODY_LIMIT: '4kb' });
+  const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) });
+  server = await startTestServer({ BODY_LIMIT: '4kb' }, log);
   const me = await signUp(server.url, 'Csrf', 'csrf');
   token = me.token;
   userId = me.user.id;
@@ -112,6 +120,37 @@ describe('request size limits', () => {
   });
 });
 
+/**
+ * A client process streaming a GraphQL multipart request with 5 files of 4 MB each through
+ * node:http, writing as fast as the socket takes it; prints the answer's status, code and
+ * message, or the error that ended the request (argv: url, token, operations).
+ */
+const STREAMING_CLIENT = `
+import { request } from 'node:http';
+const [url, token, operations] = process.argv.slice(1);
+const boundary = 'five-files';
+const map = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [String(i), ['variables.image']]));
+const req = request(url, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=' + boundary, authorization: 'Bearer ' + token, 'apollo-require-preflight': 'true' } });
+const done = (result) => { console.log(JSON.stringify(result)); process.exit(0); };
+req.on('error', (e) => done({ error: e.code ?? e.message }));
+req.on('response', (res) => {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (c) => (text += c));
+  res.on('end', () => { const body = JSON.parse(text); done({ status: res.statusCode, code: body.code, message: body.message }); });
+});
+const write = (chunk) => (req.write(chunk) ? Promise.resolve() : new Promise((r) => req.once('drain', r)));
+const part = (name, file) => '--' + boundary + '\\r\\nContent-Disposition: form-data; name="' + name + '"' + (file ? '; filename="' + file + '"\\r\\nContent-Type: image/png' : '') + '\\r\\n\\r\\n';
+await write(part('operations') + operations + '\\r\\n' + part('map') + JSON.stringify(map) + '\\r\\n');
+const chunk = Buffer.alloc(64 * 1024, 7);
+for (let i = 0; i < 5; i++) {
+  await write(part(String(i), i + '.png'));
+  for (let n = 0; n < 64; n++) await write(chunk);
+  await write('\\r\\n');
+}
+req.end('--' + boundary + '--\\r\\n');
+`;
+
 describe('bad requests answered 4xx with a code, never 500', () => {
   const post = (body: unknown) =>
     fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
@@ -157,6 +196,43 @@ describe('bad requests answered 4xx with a code, never 500', () => {
     const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
     expect([res.status, body.errors[0]!.extensions.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(body.errors[0]!.message).toBe('Too many files in one request: at most 3');
+  });
+
+  it('a multipart body cut short (no closing boundary): 400 BAD_USER_INPUT, nothing logged as an error, no job', async () => {
+    const before = await jobs();
+    const boundary = 'cut-short-boundary';
+    const part = (name: string, value: string, file?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
+    const whole = part('operations', REMOVE_BACKGROUND) + part('map', JSON.stringify({ 0: ['variables.image'] })) + part('0', 'x'.repeat(2000), 'a.png');
+    // Cut inside the operations, after the map, and inside the file; the last one lacks only its closing boundary.
+    for (const body of [whole.slice(0, 60), whole.slice(0, whole.indexOf('name="0"') - 4), whole.slice(0, whole.length - 500), whole]) {
+      const errorsBefore = logged.filter((l) => l.level >= 50).length;
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+        body,
+      });
+      const answer = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      // Before: 500 INTERNAL_SERVER_ERROR and an error-level "request failed" line; cut after the
+      // map, the operation ran: INTERNAL_SERVER_ERROR ("unexpected GraphQL error") or BAD_USER_INPUT, status 200.
+      expect([res.status, answer.errors[0]!.extensions.code], `${body.length} bytes`).toEqual([400, 'BAD_USER_INPUT']);
+      expect(answer.errors[0]!.message).toMatch(/^The upload request is malformed/);
+      expect(logged.filter((l) => l.level >= 50).slice(errorsBefore)).toEqual([]);
+    }
+    expect(await jobs()).toBe(before);
+  });
+
+  it('more files than a request may carry, streamed by a real client: the 413 arrives before the connection closes', async () => {
+    // The client is another process, as a real one is: in this process the answer was read in the
+    // same turn as it arrived and the refusal looked fine. Each run streams 5 × 4 MB.
+    const runs: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', STREAMING_CLIENT, `${server.url}/graphql`, token, REMOVE_BACKGROUND]);
+      runs.push(JSON.parse(stdout));
+    }
+    // Before: the connection was closed as soon as the answer was written, while the client was
+    // still sending: most runs ended in EPIPE (or ECONNRESET) without the answer.
+    expect(runs).toEqual(Array(5).fill({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many files in one request: at most 3' }));
   });
 
   it('counts aliases of __typename against the alias limit', async () => {

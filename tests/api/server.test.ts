@@ -1,6 +1,7 @@
 // The process around the API: health checks, GraphiQL, the client, start-up refusals.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_DIST } from '../../server/http/client.js';
 import { collect, gql, gqlOk, signUp, startTestServer, waitFor, wsClient } from '../helpers/server.js';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -92,6 +93,21 @@ describe('GraphiQL and introspection', () => {
         const res = await fetch(`${server.url}/media/tools/${slug}.${ext}`);
         expect([res.status, res.headers.get('content-type')], `${slug}.${ext}`).toEqual([200, type]);
       }
+    }
+  });
+
+  it('answers a missing asset with a plain 404 that names no file on the server', async () => {
+    for (const [path, encoding] of [
+      ['/assets/nope.js', 'br'],
+      ['/assets/nope.js', 'identity'],
+      ['/assets/nope.png', 'gzip'],
+      ['/assets/deeper/nope.css', 'identity'],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } });
+      const body = await res.text();
+      // Before: 404 with BAD_USER_INPUT and "ENOENT: no such file or directory, stat '<client/dist>/assets/nope.js'".
+      expect(body, path).not.toContain(CLIENT_DIST);
+      expect([res.status, res.headers.get('content-type'), body], path).toEqual([404, 'text/plain; charset=utf-8', 'Not found']);
     }
   });
 });

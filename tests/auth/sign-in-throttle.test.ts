@@ -3,6 +3,7 @@
 // cool-down, so strangers cannot lock its owner out of their known addresses. A signed-in
 // account's current password is checked a bounded number of times. Each client address is an
 // X-Forwarded-For the server believes (loopback is a trusted proxy by default).
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD_CHECKS_PER_ACCOUNT,
@@ -152,6 +153,56 @@ describe('sign-in throttling', () => {
     const fromCafe = await signInFrom('198.51.100.41', user.email, PASSWORD);
     expect(fromCafe.code).toBe('RATE_LIMITED');
     expect(fromCafe.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('160 wrong guesses at once from 160 new addresses: at most SIGN_IN_REFUSE_AFTER_FAILURES are checked, and the right password among them is refused', async () => {
+    const { user } = await signUp(server.url, 'Burst', 'burst');
+    // One connection per guess, opened beforehand, so the burst arrives together rather than
+    // one connection set-up after another: none has been checked when the last one is read.
+    const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+    try {
+      const send = (path: string, headers: Record<string, string> = {}, body?: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(`${server.url}${path}`, { agent, method: body ? 'POST' : 'GET', headers }, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      await Promise.all(Array.from({ length: 161 }, () => send('/healthz')));
+      const RIGHT = 100; // the right password, late in the burst, from an address that never signed in
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 161 }, async (_, i) => {
+          const { body } = await send(
+            '/graphql',
+            { 'content-type': 'application/json', 'x-forwarded-for': `100.64.0.${i + 1}` },
+            JSON.stringify({ query: SIGN_IN, variables: { email: user.email, password: i === RIGHT ? PASSWORD : wrong(i) } }),
+          );
+          const parsed = JSON.parse(body) as { data?: { signIn?: { token: string } } | null; errors?: { extensions?: { code?: string; retryAfterSeconds?: unknown } }[] };
+          return { code: parsed.errors?.[0]?.extensions?.code, token: parsed.data?.signIn?.token, retryAfterSeconds: parsed.errors?.[0]?.extensions?.retryAfterSeconds };
+        }),
+      );
+      const guesses = answers.filter((_, i) => i !== RIGHT);
+      const checked = guesses.filter((a) => a.code === 'UNAUTHENTICATED').length;
+      const refused = guesses.filter((a) => a.code === 'RATE_LIMITED').length;
+      const right = answers[RIGHT]!;
+      console.log(
+        `160 guesses at once: ${checked} checked, ${refused} refused, the right password ${right.token ? 'signed in' : right.code}, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      // Before: the failures were read before the check and counted after it, so every guess that
+      // arrived before the first answers was checked: all 160, and the right password signed in.
+      expect(checked + refused).toBe(160);
+      expect(checked).toBeLessThanOrEqual(SIGN_IN_REFUSE_AFTER_FAILURES);
+      expect(right.token).toBeUndefined();
+      expect(right.code).toBe('RATE_LIMITED');
+      expect(right.retryAfterSeconds).toBeGreaterThan(0);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it("checks a signed-in account's current password at most PASSWORD_CHECKS_PER_ACCOUNT times, for changePassword and deleteAccount together", async () => {

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { loadConfig, type Config } from '../../server/shared/platform/config.js';
 import { startServer, type RunningServer } from '../../server/app.js';
 import { PROCESS_ENV } from '../../server/shared/platform/constants.js';
+import type { Logger } from '../../server/shared/platform/logger.js';
 
 export interface GqlResult<T = Record<string, any>> {
   status: number;
@@ -11,9 +12,10 @@ export interface GqlResult<T = Record<string, any>> {
   errors?: { message: string; extensions?: { code?: string; [k: string]: unknown } }[];
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { config: Config }> {
+/** A real API server on its own port; `log` replaces its logger (e.g. to read what it logged). */
+export async function startTestServer(env: Record<string, string> = {}, log?: Logger): Promise<RunningServer & { config: Config }> {
   const config = loadConfig({ ...process.env, ...env });
-  const server = await startServer(config);
+  const server = await startServer(config, log);
   return { ...server, config };
 }
 

@@ -68,15 +68,22 @@ export class AuthService {
 
   async signIn(rawEmail: string, password: string, ip = 'unknown'): Promise<AuthResult> {
     this.requireBuiltin();
-    await this.throttle.beforeSignIn(ip, rawEmail);
-    const address = emailSchema.safeParse(rawEmail);
-    const user = address.success ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } }) : null;
-    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    const check = await this.throttle.beforeSignIn(ip, rawEmail);
+    let user: User | null;
+    let ok: boolean;
+    try {
+      const address = emailSchema.safeParse(rawEmail);
+      user = address.success ? await this.services.db.user.findUnique({ where: { authProvider_email: { authProvider: 'local', email: address.data } } }) : null;
+      ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    } catch (e) {
+      await this.throttle.release(check).catch(() => undefined);
+      throw e;
+    }
     if (!user || !ok) {
-      await this.throttle.failed(ip, rawEmail);
+      await this.throttle.failed(check);
       throw new AppError(ErrorCode.UNAUTHENTICATED, 'Wrong e-mail or password');
     }
-    await this.throttle.succeeded(ip, rawEmail);
+    await this.throttle.succeeded(check);
     return { user, token: await issueToken(this.services.tokenSecret, user.id) };
   }
 

@@ -80,6 +80,12 @@ export const IMAGE_DESCRIPTION_MAX_LENGTH = 1000;
 export const UPLOAD_MAX_BYTES_DEFAULT = 10 * 1024 * 1024;
 /** An upload that sends nothing for this long is refused (408) and its connection closed. */
 export const UPLOAD_IDLE_TIMEOUT_MS_DEFAULT = 30_000;
+/**
+ * A multipart request refused before its end (too many files, malformed) is read and thrown away up
+ * to this many more bytes, so its client, still sending, reads the answer; past it the connection
+ * is closed.
+ */
+export const REFUSED_UPLOAD_DRAIN_BYTES = 64 * 1024 * 1024;
 /** Idle keep-alive connections are kept this long: above the 60 s idle timeout of common load balancers. */
 export const HTTP_KEEP_ALIVE_TIMEOUT_MS_DEFAULT = 65_000;
 /** Requests one API process receives files for at once (each file goes to a temporary file, not memory). */
