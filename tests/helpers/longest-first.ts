@@ -28,6 +28,11 @@ export class LongestFirst extends BaseSequencer {
     // Vitest's grouping (by project) stays; inside a group, the longest first (a stable sort).
     const groups = new Map<string, TestSpecification[]>();
     for (const f of ordered) groups.set(f.project.name, [...(groups.get(f.project.name) ?? []), f]);
-    return [...groups.values()].flatMap((g) => g.map((f, i) => ({ f, i })).sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i).map(({ f }) => f));
+    return [...groups.values()].flatMap((g) =>
+      g
+        .map((f, i) => ({ f, i }))
+        .sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i)
+        .map(({ f }) => f),
+    );
   }
 }

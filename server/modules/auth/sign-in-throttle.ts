@@ -165,11 +165,6 @@ export class SignInThrottle {
   /** The check ends; the address gets its guesses for this e-mail back and skips its slow-down from now on. */
   async succeeded(check: SignInCheck): Promise<void> {
     const keys = this.keys(check.ip, check.email);
-    await this.services.redis
-      .multi()
-      .zrem(keys.checking, check.member)
-      .del(keys.pair)
-      .set(keys.known, '1', 'EX', SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS)
-      .exec();
+    await this.services.redis.multi().zrem(keys.checking, check.member).del(keys.pair).set(keys.known, '1', 'EX', SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS).exec();
   }
 }
