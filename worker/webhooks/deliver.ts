@@ -18,7 +18,7 @@ import { postWebhook } from './post.js';
 
 export interface WebhookWorkerServices {
   db: Db;
-  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_RETRY_DELAYS_MS'>;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_RETRY_DELAYS_MS' | 'WEBHOOK_ACCOUNT_SLOTS'>;
   log: Logger;
   /** How names are resolved at delivery (tests give their own). */
   resolve?: ResolveAll;

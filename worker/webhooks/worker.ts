@@ -1,15 +1,18 @@
 // The webhooks queue's BullMQ Worker, always on in every worker process (docs/webhooks.md):
-// deliveries wait on the network, so many run at once; retries follow the Standard Webhooks
-// schedule through BullMQ's own backoff (WEBHOOK_RETRY_DELAYS_MS).
+// deliveries wait on the network, so many run at once, one account's at most
+// WEBHOOK_ACCOUNT_SLOTS of them ("Fairness": account-slots.ts); retries follow the Standard
+// Webhooks schedule through BullMQ's own backoff (WEBHOOK_RETRY_DELAYS_MS).
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { WEBHOOK_CONCURRENCY } from '../../server/shared/platform/constants.js';
 import { retryDelayAfter, WEBHOOK_QUEUE, type WebhookJobData } from '../../server/shared/webhooks/queue.js';
+import { AccountSlots, fairProcessor } from './account-slots.js';
 import { webhookProcessor, type DeliveryOutcome, type WebhookWorkerServices } from './deliver.js';
 
 export function startWebhookWorker(services: WebhookWorkerServices, connection: Redis, prefix: string): Worker<WebhookJobData, DeliveryOutcome> {
   const { config } = services;
-  return new Worker<WebhookJobData, DeliveryOutcome>(WEBHOOK_QUEUE, webhookProcessor(services), {
+  const processor = fairProcessor(services, new AccountSlots(config.WEBHOOK_ACCOUNT_SLOTS), webhookProcessor(services));
+  return new Worker<WebhookJobData, DeliveryOutcome>(WEBHOOK_QUEUE, processor, {
     connection,
     prefix,
     concurrency: WEBHOOK_CONCURRENCY,

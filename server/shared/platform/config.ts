@@ -32,6 +32,8 @@ import {
   SSE_MAX_STREAMS_PER_PROCESS_DEFAULT,
   WEBHOOK_TIMEOUT_MS_DEFAULT,
   WEBHOOK_RETRY_DELAYS_MS_DEFAULT,
+  WEBHOOK_CONCURRENCY,
+  WEBHOOK_ACCOUNT_SLOTS_DEFAULT,
 } from './constants.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
@@ -257,6 +259,11 @@ const schema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   /** How long a webhook delivery waits for the receiver (connecting, sending, its whole answer). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(WEBHOOK_TIMEOUT_MS_DEFAULT),
+  /**
+   * How many of a worker process's WEBHOOK_CONCURRENCY delivery slots one account's deliveries may
+   * hold at once; its other deliveries wait without holding one (docs/webhooks.md, "Fairness").
+   */
+  WEBHOOK_ACCOUNT_SLOTS: z.coerce.number().int().min(1).max(WEBHOOK_CONCURRENCY).default(WEBHOOK_ACCOUNT_SLOTS_DEFAULT),
   /** The waits before each retry of a failed webhook delivery, in ms, comma-separated (one retry each; the first attempt is immediate). */
   WEBHOOK_RETRY_DELAYS_MS: optionalString
     .pipe(

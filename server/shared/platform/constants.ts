@@ -149,6 +149,14 @@ export const WEBHOOK_RESPONSE_MAX_BYTES = 64 * 1024;
 export const WEBHOOK_RESPONSE_EXCERPT_CHARS = 200;
 /** Deliveries one worker process makes at once (they wait on the network, not the CPU). */
 export const WEBHOOK_CONCURRENCY = 16;
+/**
+ * Of those, how many one account's deliveries may hold at once (WEBHOOK_ACCOUNT_SLOTS): a quarter,
+ * so receivers that never answer hold at most this many slots each for WEBHOOK_TIMEOUT_MS.
+ */
+export const WEBHOOK_ACCOUNT_SLOTS_DEFAULT = Math.max(1, Math.floor(WEBHOOK_CONCURRENCY / 4));
+/** A delivery whose account holds all its slots waits this long, doubled each time it waits again, up to the most (with jitter). */
+export const WEBHOOK_ACCOUNT_WAIT_FIRST_MS = 250;
+export const WEBHOOK_ACCOUNT_WAIT_MAX_MS = 5000;
 /** "Send test event" presses one user may make per minute. */
 export const WEBHOOK_TEST_RATE_PER_MINUTE = 10;
 /** Deliveries the log query returns at most. */

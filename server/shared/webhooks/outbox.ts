@@ -75,9 +75,9 @@ export class WebhookOutbox {
   }
 
   /** "Send test event": one webhook.test delivery to this endpoint, whatever it subscribes to. */
-  async queueTest(endpoint: Pick<WebhookEndpoint, 'id' | 'url'>): Promise<WebhookDelivery> {
+  async queueTest(endpoint: Pick<WebhookEndpoint, 'id' | 'url' | 'userId'>): Promise<WebhookDelivery> {
     const payload = payloadOf(TEST_EVENT, { endpointId: endpoint.id, url: endpoint.url, message: 'A test event from Atelier: this endpoint receives and verifies webhooks.' });
-    const [delivery] = await this.queueDeliveries([endpoint.id], TEST_EVENT, messageIdOf(), payload);
+    const [delivery] = await this.queueDeliveries(endpoint.userId, [endpoint.id], TEST_EVENT, messageIdOf(), payload);
     return delivery!;
   }
 
@@ -89,6 +89,7 @@ export class WebhookOutbox {
       const payload = await data();
       if (!payload) return;
       await this.queueDeliveries(
+        userId,
         endpoints.map((e) => e.id),
         type,
         messageId,
@@ -100,18 +101,20 @@ export class WebhookOutbox {
   }
 
   /**
-   * One row per endpoint (a row that already exists, the same event queued again, is skipped)
-   * and one queue job per new row, its id the row's. A row whose queue job could not be added
-   * is marked FAILED with the reason (it would never be sent), and the error is thrown.
+   * One row per endpoint of the user (a row that already exists, the same event queued again, is
+   * skipped) and one queue job per new row, its id the row's, with the user (each account's
+   * deliveries share a bounded number of slots: docs/webhooks.md, "Fairness"). A row whose queue
+   * job could not be added is marked FAILED with the reason (it would never be sent), and the
+   * error is thrown.
    */
-  private async queueDeliveries(endpointIds: string[], type: WebhookEventType, messageId: string, payload: WebhookPayload): Promise<WebhookDelivery[]> {
+  private async queueDeliveries(userId: string, endpointIds: string[], type: WebhookEventType, messageId: string, payload: WebhookPayload): Promise<WebhookDelivery[]> {
     const { db, queue, config } = this.deps;
     const rows = await db.webhookDelivery.createManyAndReturn({
       data: endpointIds.map((endpointId) => ({ endpointId, messageId, eventType: type, payload: payload as unknown as Prisma.InputJsonObject })),
       skipDuplicates: true,
     });
     // Each queued again if the connection reconnects soon (a failover may drop it): under the row's id it is still one queue job.
-    const add = (id: string) => queue().add(type, { deliveryId: id }, webhookJobOptions(id, config.WEBHOOK_RETRY_DELAYS_MS));
+    const add = (id: string) => queue().add(type, { deliveryId: id, userId }, webhookJobOptions(id, config.WEBHOOK_RETRY_DELAYS_MS));
     for (const row of rows) redoAfterReconnect(this.deps.redis, `webhook-delivery:${row.id}`, () => add(row.id));
     const queued = await Promise.allSettled(rows.map((row) => add(row.id)));
     const refused = queued.flatMap((q, i) => (q.status === 'rejected' ? [{ id: rows[i]!.id, reason: q.reason as Error }] : []));

@@ -11,6 +11,11 @@ export const WEBHOOK_BACKOFF = 'webhook-schedule';
 
 export interface WebhookJobData {
   deliveryId: string;
+  /**
+   * The endpoint's account: its deliveries share a bounded number of the worker's slots
+   * (docs/webhooks.md, "Fairness"). Absent from jobs queued before it was added: read from the row.
+   */
+  userId?: string;
 }
 
 /** How a delivery is queued: one attempt now and one per retry delay, each delay from the schedule. */
