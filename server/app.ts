@@ -39,7 +39,8 @@ import { healthRoutes } from './http/health.js';
 import { HttpDrain } from './http/drain.js';
 import { createArmor } from './http/armor.js';
 import { answerClientErrors, requestErrors } from './http/request-errors.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, strictTransportOverHttps } from './http/security-headers.js';
+import { dynamicCompression } from './http/compression.js';
 import { RATE_LIMIT_HEADERS, rateLimitHeaders } from './http/rate-limit-headers.js';
 import { FeedPageCache } from './graphql/feed-pages/page-cache.js';
 import { feedPagesPlugin } from './graphql/feed-pages/plugin.js';
@@ -145,7 +146,7 @@ function mountEdgeRoutes(expressApp: express.Express, { config, db, redis, pubsu
       .filter(Boolean) ?? [];
   // First: every request gets its store of the limits it meets (RateLimit-* headers).
   expressApp.use(rateLimitHeaders());
-  expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }));
+  expressApp.use(securityHeaders({ clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY, fileOrigins: fileOrigins(config) }), strictTransportOverHttps);
   expressApp.use(cors({ origin: allowed.length ? allowed : false, credentials: false, maxAge: 600, exposedHeaders: [...RATE_LIMIT_HEADERS, 'Location', 'Idempotent-Replayed'] }));
   expressApp.use(healthRoutes(db, redis, drain));
   liveGauges(registry, {
@@ -184,6 +185,7 @@ interface ApiRoutes {
 
 /** The API: REST, GraphiQL, GraphQL uploads and Apollo, then the client and the error answers. */
 function mountApiRoutes(expressApp: express.Express, { config, db, redis, credentials, app, apollo, closing, streams, log }: ApiRoutes): void {
+  expressApp.use(dynamicCompression());
   expressApp.use(express.json({ limit: config.BODY_LIMIT }));
   // The context Apollo's resolvers get, for a request and the user its token names.
   const contextOf = (req: express.Request, who: Principal | null, token: string | undefined): AppContext & { origin: string } => ({

@@ -66,7 +66,7 @@ export function clientRoutes(dir = CLIENT_DIST): Router {
   // machine (docs/security-testing.md, "A missing client asset").
   r.use('/assets', (_req, res) => void res.status(404).type('text').send('Not found'));
   r.use(express.static(dir, { index: false, maxAge: '1h' }));
-  r.get(/^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/, async (req, res) => {
+  r.get(PAGES, async (req, res) => {
     // Prerendered at its bare address: a query (e.g. sign-in's ?redirect=) can change what the
     // page shows, and hydration must meet exactly the HTML React would render, so it gets the shell.
     const prerendered = req.url.includes('?') ? null : prerenderedFile(dir, req.path);
@@ -78,14 +78,23 @@ export function clientRoutes(dir = CLIENT_DIST): Router {
     // Compressed like the assets (a prerendered landing page is ~115 KB of HTML, ~13 KB in gzip).
     const encoding = pickEncoding(req);
     const file = encoding && (await compressedFile(page, encoding).catch(() => null));
+    // The answer depends on Accept-Encoding whichever way it goes: a cache must not give the plain one to all.
+    res.vary('Accept-Encoding');
     if (!encoding || !file) return res.sendFile(page);
     res.type('html');
-    res.vary('Accept-Encoding');
     res.setHeader('ETag', file.etag);
     if (req.fresh) return res.status(304).end();
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', file.data.length);
     return res.end(file.data);
   });
+  // A page answers GET and HEAD only: another method is 405 with Allow, not "Page not found".
+  r.all(PAGES, (_req, res) => {
+    res.setHeader('Allow', 'GET, HEAD');
+    res.status(405).type('text').send('Method not allowed');
+  });
   return r;
 }
+
+/** The client's pages: every path but the API's, the files' and the probes'. */
+const PAGES = /^(?!\/(api|graphql|files|healthz|readyz|metrics)(\/|$)).*/;

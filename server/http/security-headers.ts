@@ -5,6 +5,7 @@
 // our store), live updates over our own WebSocket ('self' covers ws:/wss: to the same host).
 // Any https: image host and any ws:/wss: host were allowed before (docs/security-testing.md,
 // "Inline script injection into the app or GraphiQL; images or sockets from other hosts").
+// Strict-Transport-Security goes only with answers sent over HTTPS.
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
@@ -51,5 +52,17 @@ export function securityHeaders(opts: { clerkPublishableKey?: string; fileOrigin
     // Result images may be shown by other sites (e.g. shared links).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Only over HTTPS (below): a browser ignores it over plain HTTP, where it only says the
+    // server does not know how it is reached.
+    strictTransportSecurity: false,
   });
 }
+
+/**
+ * Strict-Transport-Security on answers that went out over HTTPS: TLS here, or a proxy this
+ * server trusts (TRUST_PROXY) saying so in X-Forwarded-Proto (Express's `req.secure`).
+ */
+export const strictTransportOverHttps: RequestHandler = (req, res, next) => {
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  next();
+};
