@@ -43,7 +43,11 @@ describe('HTTP conventions', () => {
     // A GraphQL answer of several KB (the tools' catalogue), openapi.json (tens of KB).
     const query = JSON.stringify({ query: '{ __schema { types { name description } } }' });
     const post = (encoding: string) =>
-      fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': encoding, authorization: `Bearer ${token}` }, body: query });
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': encoding, authorization: `Bearer ${token}` },
+        body: query,
+      });
     for (const encoding of ['gzip', 'br']) {
       const res = await post(encoding);
       expect(res.headers.get('content-encoding'), encoding).toBe(encoding);
