@@ -2,7 +2,7 @@
 // registers for each event, the Standard Webhooks headers it signs them with, and what it wants
 // back. The events come from the webhook module's own list; a job's data is the Job component
 // with creation_id in place of the creation (server/shared/webhooks/events.ts).
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../shared/webhooks/events.js';
+import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEventType } from '../shared/webhooks/events.js';
 import { ref, SCHEMAS } from './openapi-components.js';
 import type { JsonSchema } from './tool-schemas.js';
 
@@ -23,28 +23,43 @@ export const WEBHOOK_SCHEMAS: Record<string, JsonSchema> = {
     properties: Object.fromEntries(['id', 'object', 'type', 'prompt', 'content', 'published', 'job_id', 'created_at'].map((k) => [k, creation.properties[k]!])),
     required: ['id', 'object', 'type', 'prompt', 'content', 'published', 'job_id', 'created_at'],
   },
+  WebhookTest: {
+    type: 'object',
+    description: 'Sent by "Send test event" to the one endpoint it was pressed for, whatever events it subscribes to',
+    properties: {
+      endpointId: { type: 'string', format: 'uuid', description: 'The endpoint the test was sent to' },
+      url: { type: 'string', format: 'uri', description: "The endpoint's URL" },
+      message: { type: 'string' },
+    },
+    required: ['endpointId', 'url', 'message'],
+  },
 };
 
-const DATA: Record<WebhookEvent, JsonSchema> = {
+const DATA: Record<WebhookEventType, JsonSchema> = {
   'job.completed': ref('WebhookJob'),
   'job.failed': ref('WebhookJob'),
   'job.cancelled': ref('WebhookJob'),
   'creation.published': ref('WebhookCreation'),
+  [TEST_EVENT]: ref('WebhookTest'),
 };
 
-const SENT_WHEN: Record<WebhookEvent, string> = {
+const SENT_WHEN: Record<WebhookEventType, string> = {
   'job.completed': 'A job finished and saved its creation',
   'job.failed': 'A job failed; data.error says why',
   'job.cancelled': 'A job was cancelled',
   'creation.published': 'A creation joined the community gallery',
+  [TEST_EVENT]: 'Send test event was pressed for this endpoint',
 };
 
 const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
 
-/** One entry per event: the POST a subscribed endpoint receives. */
+/** Every event an endpoint may receive. */
+const SENT: WebhookEventType[] = [...WEBHOOK_EVENTS, TEST_EVENT];
+
+/** One entry per event an endpoint may receive (the test event too): the POST it gets. */
 export function webhookOperations(): Record<string, unknown> {
   return Object.fromEntries(
-    WEBHOOK_EVENTS.map((event) => [
+    SENT.map((event) => [
       event,
       {
         post: {

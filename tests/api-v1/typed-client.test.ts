@@ -16,6 +16,7 @@ import { OPENAPI_TYPES_FILE, openApiTypes } from '../../scripts/openapi-types.js
 import { createTestApiKey } from '../helpers/api-keys.js';
 import { signUp, startStack, waitFor } from '../helpers/server.js';
 import { applyDeltas, readEvents } from '../helpers/sse.js';
+import { TEST_EVENT, WEBHOOK_EVENTS } from '../../server/shared/webhooks/events.js';
 
 type Job = components['schemas']['Job'];
 
@@ -41,6 +42,8 @@ describe('the published OpenAPI document', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     published = (await res.json()) as Record<string, unknown>;
     expect(published.openapi).toBe('3.1.0');
+    // Every event a webhook endpoint may receive is described, "Send test event"'s too.
+    expect(Object.keys(published.webhooks as object).sort()).toEqual([...WEBHOOK_EVENTS, TEST_EVENT].sort());
 
     const strict = await new Validator().validate(published);
     expect(strict, JSON.stringify(strict.errors)).toEqual({ valid: true });

@@ -350,6 +350,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send test event was pressed for this endpoint
+         * @description Signed as Standard Webhooks says: verify webhook-signature with the endpoint's whsec_ secret (e.g. the standardwebhooks library) before trusting the body. Retried with backoff for about a day until a 2xx answer; 410 disables the endpoint.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -624,6 +644,20 @@ export interface components {
             finished_at: string | null;
             links: components["schemas"]["JobLinks"];
             creation_id: string | null;
+        };
+        /** @description Sent by "Send test event" to the one endpoint it was pressed for, whatever events it subscribes to */
+        WebhookTest: {
+            /**
+             * Format: uuid
+             * @description The endpoint the test was sent to
+             */
+            endpointId: string;
+            /**
+             * Format: uri
+             * @description The endpoint's URL
+             */
+            url: string;
+            message: string;
         };
     };
     responses: {
@@ -1363,6 +1397,41 @@ export interface operations {
                     /** Format: date-time */
                     timestamp: string;
                     data: components["schemas"]["WebhookCreation"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt, so a repeat can be dropped */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["WebhookTest"];
                 };
             };
         };
