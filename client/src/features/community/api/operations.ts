@@ -70,3 +70,24 @@ export const CreationPublishedSubscription = graphql(`
     }
   }
 `);
+
+/**
+ * The owner shares a creation with the community or takes it back (docs/product.md, §6). The
+ * answer carries the feed's fields, so a published creation can join a cached feed at once, and
+ * the new `content`: a published image's URL is the plain one, a private one's is signed.
+ */
+export const SetCreationPublishedMutation = graphql(`
+  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {
+    setCreationPublished(id: $id, publish: $publish) {
+      ...CommunityCreation
+    }
+  }
+`);
+
+/** Whether a creation is public, as the cache holds it now (after any publish or unpublish). */
+export const PublishStateFragment = graphql(`
+  fragment PublishState on Creation {
+    id
+    published
+  }
+`);

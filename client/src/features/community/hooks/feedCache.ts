@@ -69,10 +69,8 @@ export function prependCreation(cache: ApolloCache, creation: PublishedCreation)
   });
 }
 
-/** A creation the viewer may no longer see (its owner unpublished it): out of the feed and the cache. */
-export function removeCreation(cache: ApolloCache, creationId: string): void {
-  const id = cache.identify({ __typename: 'Creation', id: creationId });
-  if (!id) return;
+/** Out of the cached feed, but kept in the cache: its owner still sees it on the dashboard. */
+export function dropFromFeed(cache: ApolloCache, creationId: string): void {
   cache.modify({
     id: 'ROOT_QUERY',
     fields: {
@@ -82,6 +80,13 @@ export function removeCreation(cache: ApolloCache, creationId: string): void {
       },
     },
   });
+}
+
+/** A creation the viewer may no longer see (its owner unpublished it): out of the feed and the cache. */
+export function removeCreation(cache: ApolloCache, creationId: string): void {
+  const id = cache.identify({ __typename: 'Creation', id: creationId });
+  if (!id) return;
+  dropFromFeed(cache, creationId);
   cache.evict({ id });
   cache.gc();
 }

@@ -13,6 +13,7 @@ export const MyCreationsQuery = graphql(`
           provider
           placeholder
           madeBy
+          published
           createdAt
         }
       }

@@ -2,7 +2,9 @@
 // "Placeholder" where an embedded stand-in made a creation (docs/engines.md, "Placeholder
 // pictures"): on the image tool's result, on the dashboard, and the "Template" badge and the
 // model's name under a text result.
-import { cleanup, render, screen } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { cleanup, render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CreationContent } from '../../dashboard/components/CreationContent';
 import { ImageResult } from '../../image/components/ImageResult';
@@ -11,6 +13,9 @@ import { jobSnapshot } from '../../jobs/testing';
 import { FileText } from 'lucide-react';
 
 afterEach(cleanup);
+
+// The image result's Publish button reads the Apollo cache.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <MockedProvider>{children}</MockedProvider> });
 
 const creation = (over: Partial<NonNullable<JobSnapshot['creation']>> = {}): NonNullable<JobSnapshot['creation']> => ({
   id: 'c1',

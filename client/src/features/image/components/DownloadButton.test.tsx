@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { act, cleanup, fireEvent, render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -9,6 +11,9 @@ import { DownloadImageButton } from '../../../components/DownloadImageButton';
 
 const DownloadButton = ({ url }: { url: string }) => <DownloadImageButton url={url} prefix="ai-generated-image" />;
 import { ImageResult } from './ImageResult';
+
+// ImageResult's Publish button and its "Private" state read the Apollo cache.
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: ({ children }) => <MockedProvider>{children}</MockedProvider> });
 
 const NOW = Date.UTC(2026, 0, 15, 10, 30, 0);
 let saved: { download: string; href: string }[] = [];
@@ -122,6 +127,7 @@ describe('ImageResult (product §4)', () => {
     expect(button().textContent).toBe('Download');
     expect(screen.getByText('Realistic')).toBeTruthy();
     expect(screen.getByText('Private')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Publish to the community' })).toBeTruthy();
   });
 
   it('a new image result resets the downloaded flag at once', async () => {

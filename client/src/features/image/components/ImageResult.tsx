@@ -1,6 +1,7 @@
 import { Globe, ImageIcon, Lock, ZoomIn } from 'lucide-react';
 import { useState } from 'react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
+import { PublishButton, usePublished } from '../../community';
 import { JobNotices, isJobBusy, type JobSnapshot, type StepLabels } from '../../jobs';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { ImageCompareDialog } from '../../../components/ImageCompareDialog';
@@ -16,6 +17,7 @@ interface Props {
   /** What the user described: the image's alt text. */
   description: string;
   styleLabel: string;
+  /** Whether publishing was asked for: each picture's state until it is published or unpublished here or elsewhere. */
   published: boolean;
   /** How many pictures were asked for (the others are found once the job ends). */
   count?: number;
@@ -40,7 +42,12 @@ export function ImageResult({ job, description, styleLabel, published, count = 1
           <ImageIcon aria-hidden className="size-5 text-indigo-600" />
           {pictures.length > 1 ? 'Generated Images' : 'Generated Image'}
         </h2>
-        {single && <DownloadImageButton key={creation?.id ?? single} url={single} prefix="ai-generated-image" />}
+        {single && creation && (
+          <div className="flex flex-wrap items-center gap-2">
+            <PublishButton creation={{ id: creation.id, published }} />
+            <DownloadImageButton key={creation.id} url={single} prefix="ai-generated-image" />
+          </div>
+        )}
       </div>
 
       {/* Always mounted, so the finished state is announced when it arrives. */}
@@ -52,15 +59,12 @@ export function ImageResult({ job, description, styleLabel, published, count = 1
 
       {creation ? (
         <figure className="flex flex-col gap-3">
-          <ResultPictures pictures={pictures} description={description} onZoom={setZooming} />
+          <ResultPictures pictures={pictures} description={description} published={published} onZoom={setZooming} />
           <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
             <span>
               Style: <span className="font-medium text-slate-700">{styleLabel}</span>
             </span>
-            <span className="inline-flex items-center gap-1">
-              {published ? <Globe aria-hidden className="size-3.5" /> : <Lock aria-hidden className="size-3.5" />}
-              {published ? 'Shared in the Community gallery' : 'Private'}
-            </span>
+            {single && <Sharing id={creation.id} asked={published} />}
             {creation.madeBy && !creation.placeholder && <span>Made by {creation.madeBy}</span>}
             {creation.placeholder ? (
               <span>A drawn placeholder: no image model is connected (see the note under the form).</span>
@@ -86,5 +90,16 @@ export function ImageResult({ job, description, styleLabel, published, count = 1
         )
       )}
     </section>
+  );
+}
+
+/** Whether the one picture is in the Community gallery now (several say it each, in ResultPictures). */
+function Sharing({ id, asked }: { id: string; asked: boolean }) {
+  const published = usePublished(id, asked);
+  return (
+    <span className="inline-flex items-center gap-1">
+      {published ? <Globe aria-hidden className="size-3.5" /> : <Lock aria-hidden className="size-3.5" />}
+      {published ? 'Shared in the Community gallery' : 'Private'}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { ZoomIn } from 'lucide-react';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
+import { PublicBadge, PublishButton, usePublished } from '../../community';
 import { PlaceholderBadge } from '../../engines';
 import type { Picture } from '../lib/batch';
 
@@ -7,14 +8,17 @@ interface Props {
   pictures: Picture[];
   /** What the user described: each picture's alt text. */
   description: string;
+  /** Whether publishing was asked for (each picture's state until it changes). */
+  published: boolean;
   onZoom: (picture: Picture) => void;
 }
 
 /**
  * The finished pictures: one large, or several in a grid (one column on phones), each with its
- * own Download and Zoom, and a "Placeholder" badge on those an embedded stand-in drew.
+ * own Download, Zoom and Publish / Unpublish, a "Public" badge on those the community gallery
+ * shows, and a "Placeholder" badge on those an embedded stand-in drew.
  */
-export function ResultPictures({ pictures, description, onZoom }: Props) {
+export function ResultPictures({ pictures, description, published, onZoom }: Props) {
   const several = pictures.length > 1;
   return (
     <ul className={several ? 'grid grid-cols-1 gap-3 sm:grid-cols-2' : 'flex flex-col'} aria-label={several ? `${pictures.length} pictures` : undefined}>
@@ -36,11 +40,24 @@ export function ResultPictures({ pictures, description, onZoom }: Props) {
                 <ZoomIn aria-hidden className="size-3.5" />
                 Zoom in<span className="sr-only"> on picture {i + 1}</span>
               </button>
-              <DownloadImageButton key={picture.id} url={picture.content} prefix="ai-generated-image" which={`picture ${i + 1} of ${pictures.length}`} />
+              <div className="flex flex-wrap items-center gap-2">
+                <PictureSharing id={picture.id} asked={published} which={`picture ${i + 1} of ${pictures.length}`} />
+                <DownloadImageButton key={picture.id} url={picture.content} prefix="ai-generated-image" which={`picture ${i + 1} of ${pictures.length}`} />
+              </div>
             </div>
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+function PictureSharing({ id, asked, which }: { id: string; asked: boolean; which: string }) {
+  const published = usePublished(id, asked);
+  return (
+    <>
+      {published && <PublicBadge />}
+      <PublishButton creation={{ id, published }} which={which} />
+    </>
   );
 }
