@@ -103,7 +103,7 @@ export function NewEndpointForm({ onCreated, onCancel, autoFocus = false }: Prop
           className={field}
         />
         <p id={`${id}-url-hint`} className="text-xs text-slate-500">
-          A public https:// address. Addresses on private networks and this server are refused.
+          A public https:// (or http://) address; https is what keeps the events private on the way. Addresses on private networks and this server are refused.
         </p>
       </div>
       <EventChoices id={id} chosen={events} onToggle={toggle} invalid={Boolean(blamed('events'))} errorId={blamed('events')} />
