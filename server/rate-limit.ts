@@ -18,10 +18,11 @@ export interface RateState {
   retryAfterMs: number;
 }
 
-export async function hit(redis: Redis, key: string, limit: number, windowMs: number): Promise<RateState> {
+export async function hit(redis: Redis, key: string, limit: number, windowMs: number): Promise<RateState & { member: string }> {
   const now = Date.now();
-  const [count, oldest] = await hitScript(redis, key, now, windowMs, `${now}:${randomUUID()}`);
-  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterMs: Math.max(0, Number(oldest ?? now) + windowMs - now) };
+  const member = `${now}:${randomUUID()}`;
+  const [count, oldest] = await hitScript(redis, key, now, windowMs, member);
+  return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterMs: Math.max(0, Number(oldest ?? now) + windowMs - now), member };
 }
 
 /** Whether one more request would be allowed now, without counting one. */
@@ -40,13 +41,22 @@ export async function peek(redis: Redis, key: string, limit: number, windowMs: n
 /**
  * Throws RATE_LIMITED past `limit` requests in the last `windowMs` for this key. With
  * `onlyPeek` the request is not counted (a pre-check of a request counted later). The window
- * is noted for the answer's RateLimit-* headers (http/rate-limit-headers.ts).
+ * is noted for the answer's RateLimit-* headers (http/rate-limit-headers.ts). Returns what takes
+ * the request out of the window again: a request then refused for another reason (the monthly
+ * quota, too many jobs running) does not use up the window (docs/api-v1.md, "Rate-limit headers").
  */
-export async function enforceRate(redis: Redis, key: string, limit: number, windowMs: number, what: string, onlyPeek = false): Promise<void> {
-  const { allowed, remaining, retryAfterMs } = await (onlyPeek ? peek : hit)(redis, key, limit, windowMs);
+export async function enforceRate(redis: Redis, key: string, limit: number, windowMs: number, what: string, onlyPeek = false): Promise<GiveBack> {
+  const state: RateState & { member?: string } = await (onlyPeek ? peek : hit)(redis, key, limit, windowMs);
+  const { allowed, remaining, retryAfterMs, member } = state;
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   noteLimit({ limit, remaining, resetSeconds: seconds, windowSeconds: Math.ceil(windowMs / 1000), ...(allowed ? {} : { retryAfterSeconds: seconds }) });
   if (!allowed) {
     throw new AppError(ErrorCode.RATE_LIMITED, `Too many ${what}. Please wait ${seconds} s and try again.`, { retryAfterSeconds: seconds });
   }
+  return async () => {
+    if (member) await redis.zrem(key, member);
+  };
 }
+
+/** Takes a counted request out of its window again. */
+export type GiveBack = () => Promise<void>;

@@ -58,8 +58,8 @@ export class ToolService {
     requireScope(request.apiKey, 'generate');
     const withUploads = tool.uploads.length > 0;
     // Before any byte of an upload is read: a refused request costs nothing.
-    if (withUploads) await this.jobs.admit(user, tool);
-    else this.jobs.checkPlan(user, tool);
+    const admitted = withUploads ? await this.jobs.admit(user, tool) : undefined;
+    if (!withUploads) this.jobs.checkPlan(user, tool);
     const files = withUploads && request.files ? await request.files() : {};
     const input = parseInput(tool.input, request.input());
     const checked: { spec: UploadSpec; file: UploadedFile; ext: string }[] = [];
@@ -79,7 +79,7 @@ export class ToolService {
     const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
     const opts = { jobId: request.jobId ?? undefined, apiKeyId: request.apiKey?.id };
     if (!withUploads) return this.jobs.enqueue(user, tool, stored, opts);
-    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { ...opts, admitted: true }));
+    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { ...opts, admitted }));
   }
 
   private async check(spec: UploadSpec, file: UploadedFile): Promise<{ ext: string; size?: { width: number; height: number } }> {

@@ -2,10 +2,12 @@
 // (RateLimit-Limit, -Remaining, -Reset, -Policy) and a refusal says when to come back
 // (Retry-After): on the REST mirror, on /api/v1, and on GraphQL's HTTP answers, whose limit is
 // counted inside a resolver (the request's AsyncLocalStorage store reaches it through Apollo's
-// middleware). Concurrent requests keep their own.
+// middleware). Concurrent requests keep their own. A start refused for the monthly quota or the
+// running-jobs cap names that limit and leaves the per-minute window as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApiKey } from '../helpers/api-keys.js';
 import { signUp, startStack } from '../helpers/server.js';
+import { currentMonth } from '../../server/shared/jobs/job.kinds.js';
 
 const LIMIT = 4;
 /** Each API key's own limit (docs/api-keys.md), met by every request made with it. */
@@ -75,6 +77,48 @@ describe('RateLimit headers', () => {
     // A query that meets no limit says nothing of one.
     const me = await post('/graphql', token, { query: '{ me { id } }' });
     expect(limits(me)).toMatchObject({ limit: null, retryAfter: null });
+  });
+
+  it('a start refused for the monthly quota or the running-jobs cap: the headers say that limit, and the per-minute window is not used up', async () => {
+    const { db, config } = stack.server.app.services;
+    const account = await signUp(stack.url, 'Spent', 'ratelimit');
+    const userId = account.user.id;
+    const blogTitles = (i: number) => post('/api/ai/generate-blog-title', account.token, { prompt: `Generate a blog title for the keyword quota ${i} in the category General` });
+    const window = () => stack.server.app.services.redis.zcard(`${config.REDIS_PREFIX}:rate:tools:${userId}`);
+    const month = currentMonth();
+
+    // The free text quota spent: three starts refused, each saying the quota is the limit, none left until next month.
+    await db.usageCounter.create({ data: { userId, kind: 'text', month, count: config.FREE_TEXT_QUOTA } });
+    const spent = [];
+    for (let i = 0; i < 3; i++) spent.push(await blogTitles(i));
+    expect(spent.map((r) => r.status)).toEqual([429, 429, 429]);
+    expect((await spent[0]!.json()) as object).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    const now = new Date();
+    const toNextMonth = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000;
+    const quota = limits(spent[2]!);
+    expect(quota).toMatchObject({ limit: String(config.FREE_TEXT_QUOTA), remaining: '0' });
+    expect(quota.policy).toMatch(new RegExp(`^${config.FREE_TEXT_QUOTA};w=(2419200|2505600|2592000|2678400)$`));
+    expect(Math.abs(quota.reset - toNextMonth)).toBeLessThan(60);
+    expect(Math.abs(Number(quota.retryAfter) - toNextMonth)).toBeLessThan(60);
+    expect(await window()).toBe(0);
+
+    // As many jobs running as allowed: refused, saying the cap is the limit; the window still untouched.
+    await db.usageCounter.update({ where: { userId_kind_month: { userId, kind: 'text', month } }, data: { count: 0 } });
+    const running = Array.from({ length: config.MAX_CONCURRENT_JOBS }, () => ({ userId, kind: 'blog-titles', input: {}, phase: 'PROCESSING' as const }));
+    await db.job.createMany({ data: running });
+    const busy = [];
+    for (let i = 0; i < 3; i++) busy.push(await blogTitles(i));
+    expect(busy.map((r) => r.status)).toEqual([429, 429, 429]);
+    expect((await busy[0]!.json()) as { message: string }).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining(`${config.MAX_CONCURRENT_JOBS} jobs running`) });
+    expect(limits(busy[2]!)).toMatchObject({ limit: String(config.MAX_CONCURRENT_JOBS), remaining: '0', policy: `${config.MAX_CONCURRENT_JOBS};w=5`, retryAfter: '5' });
+    expect(await window()).toBe(0);
+
+    // The six refusals took nothing of the window: the whole window is still there.
+    await db.job.deleteMany({ where: { userId, phase: 'PROCESSING' } });
+    const after = [];
+    for (let i = 0; i < LIMIT; i++) after.push(await blogTitles(i));
+    expect(after.map((r) => r.status)).toEqual(Array(LIMIT).fill(200));
+    expect(after.map((r) => r.headers.get('ratelimit-remaining'))).toEqual(['3', '2', '1', '0']);
   });
 
   it('keeps concurrent requests apart: each answer carries its own user’s window', async () => {

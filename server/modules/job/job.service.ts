@@ -8,7 +8,8 @@ import type { Job, User } from '../../shared/db/generated/client.js';
 import { Prisma } from '../../shared/db/prisma.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { UploadSlots } from '../../uploads/slots.js';
-import { enforceRate } from '../../rate-limit.js';
+import { enforceRate, type GiveBack } from '../../rate-limit.js';
+import { BUSY_RETRY_SECONDS, noteLimit, retryAfterOf } from '../../http/rate-limit-headers.js';
 import { Topic, type JobEvent } from '../../shared/platform/pubsub.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import type { ToolDefinition } from '../../shared/tools/tool.js';
@@ -26,7 +27,7 @@ export type ToolPolicy = Pick<ToolDefinition, 'kind' | 'plan' | 'quota'>;
 
 export interface EnqueueOptions {
   /** admit() already counted this request against the rate. */
-  admitted?: boolean;
+  admitted?: Admission;
   /** The id the client chose for the job (a UUID); refused when already used. None: a new one. */
   jobId?: string;
   /** The API key the job was started with: counted in the key's jobs this month (docs/api-keys.md). */
@@ -72,7 +73,29 @@ const NEW_JOB = {
 
 const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This job does not exist');
 const idTaken = () => new AppError(ErrorCode.BAD_USER_INPUT, 'This job id is already in use: start the job again with a new id', { field: 'jobId' });
-const tooManyJobs = (active: number) => new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
+/**
+ * A start refused for the running-jobs cap, or for the spent monthly quota: the answer's
+ * RateLimit-* headers say that limit, with nothing left, and when to come back (docs/api-v1.md,
+ * "Rate-limit headers"; the cap's "window" is the suggested wait).
+ */
+function tooManyJobs(active: number, max: number): AppError {
+  noteLimit({ limit: max, remaining: 0, resetSeconds: BUSY_RETRY_SECONDS, windowSeconds: BUSY_RETRY_SECONDS, retryAfterSeconds: BUSY_RETRY_SECONDS });
+  return new AppError(ErrorCode.RATE_LIMITED, `You already have ${active} jobs running. Wait for one to finish, or cancel one, and try again.`);
+}
+
+function quotaSpent(limit: number, now = new Date()): AppError {
+  const reset = retryAfterOf(ErrorCode.QUOTA_EXCEEDED, undefined, now)!;
+  const month = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1000;
+  noteLimit({ limit, remaining: 0, resetSeconds: reset, windowSeconds: month, retryAfterSeconds: reset });
+  return new AppError(ErrorCode.QUOTA_EXCEEDED, `You have used all ${limit} free text generations this month. Upgrade to Premium for unlimited generations.`, { limit });
+}
+
+/** A request admit() counted against the rate: pass it to enqueue(), which gives it back if the start is refused after all. */
+export interface Admission {
+  /** The user's live jobs when it was admitted. */
+  active: number;
+  giveBack: GiveBack;
+}
 
 function requirePlan(user: Pick<User, 'plan'>, tool: Pick<ToolPolicy, 'plan'>): void {
   if (tool.plan === 'PREMIUM' && user.plan !== 'PREMIUM') {
@@ -97,14 +120,17 @@ export class JobService {
    * checked before a tool reads or decodes its upload; pass `admitted` to enqueue() after.
    * `onlyPeek` counts nothing: the upload middleware's look before the mutation runs.
    */
-  async admit(user: User, tool: Pick<ToolPolicy, 'plan'>, onlyPeek = false): Promise<number> {
+  async admit(user: User, tool: Pick<ToolPolicy, 'plan'>, onlyPeek = false): Promise<Admission> {
     const { db, redis, config } = this.services;
     requirePlan(user, tool);
-    await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests', onlyPeek);
+    const giveBack = await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests', onlyPeek);
     // Not the cap itself (enqueue() holds it under a lock), only an early no.
     const active = await countLiveJobs(db, user.id);
-    if (active >= config.MAX_CONCURRENT_JOBS) throw tooManyJobs(active);
-    return active;
+    if (active >= config.MAX_CONCURRENT_JOBS) {
+      await giveBack();
+      throw tooManyJobs(active, config.MAX_CONCURRENT_JOBS);
+    }
+    return { active, giveBack };
   }
 
   /**
@@ -129,14 +155,14 @@ export class JobService {
    */
   async admitUploads(user: User | null, plan: ToolPolicy['plan']): Promise<() => void> {
     if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
-    return this.receiveUploads(user, await this.admit(user, { plan }, true));
+    return this.receiveUploads(user, (await this.admit(user, { plan }, true)).active);
   }
 
   async enqueue(user: User, tool: ToolPolicy, input: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<Job> {
     const { db, redis, config } = this.services;
     const { kind } = tool;
     requirePlan(user, tool);
-    if (!opts.admitted) await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests');
+    const giveBack = opts.admitted?.giveBack ?? (await enforceRate(redis, `${config.REDIS_PREFIX}:rate:tools:${user.id}`, config.TOOL_RATE_PER_MINUTE, 60_000, 'requests'));
     const charge: QuotaCharge | null = tool.quota === 'text' && user.plan === 'FREE' ? { kind: 'text', month: currentMonth() } : null;
 
     if (opts.jobId !== undefined && !isUuid(opts.jobId)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'The job id must be a UUID', { field: 'jobId' });
@@ -151,10 +177,10 @@ export class JobService {
       },
     );
     if (!outcome.ok) {
-      if ('busy' in outcome) throw tooManyJobs(outcome.busy);
-      throw new AppError(ErrorCode.QUOTA_EXCEEDED, `You have used all ${config.FREE_TEXT_QUOTA} free text generations this month. Upgrade to Premium for unlimited generations.`, {
-        limit: config.FREE_TEXT_QUOTA,
-      });
+      // Refused for another limit: the request does not use up the per-minute window.
+      await giveBack().catch(() => undefined);
+      if ('busy' in outcome) throw tooManyJobs(outcome.busy, config.MAX_CONCURRENT_JOBS);
+      throw quotaSpent(config.FREE_TEXT_QUOTA);
     }
 
     if (opts.apiKeyId) {
