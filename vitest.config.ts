@@ -30,8 +30,21 @@ export const testCommon = {
 
 export const GLOBAL_SETUP = ['tests/helpers/global-setup.ts'];
 
-/** Server-side tests that need a process of their own (below). */
-const OWN_PROCESS = ['tests/images/engine.test.ts', 'tests/images/countdown.test.ts'];
+/**
+ * Server-side tests that need a process of their own (below): the image engine's own tests, and
+ * every file that runs ONNX Runtime in its main thread (the models called directly).
+ */
+const OWN_PROCESS = [
+  'tests/images/engine.test.ts',
+  'tests/images/countdown.test.ts',
+  'tests/images/iopaint.test.ts',
+  'tests/images/isnet-any-size.test.ts',
+  'tests/images/learned-models.test.ts',
+  'tests/images/learned-upscaler.test.ts',
+  'tests/images/removal-honesty.test.ts',
+  'tests/images/removal-real-scenes.test.ts',
+  'tests/images/removal-touching.test.ts',
+];
 
 const projects: TestProjectInlineConfiguration[] = [
   // Server and worker tests by area under tests/. None mocks a module or changes the process's
@@ -40,12 +53,13 @@ const projects: TestProjectInlineConfiguration[] = [
   // process instead of once per file (about a third of the run went to loading them again).
   // What a file starts (servers, workers, connections) it closes in its afterAll, as before.
   { ...common, test: { ...testCommon, name: 'server', include: ['tests/**/*.test.ts'], exclude: ['tests/browser/**', ...OWN_PROCESS], isolate: false } },
-  // The image engine's own tests start its worker thread and terminate it when they end
-  // (engine.close()). Where the process's main thread had loaded ONNX Runtime too (another file's
-  // models, in the shared process above), that took the whole process down (seen twice, in CI and
-  // here): a process of their own, as in the worker, whose models run only in that thread. The
-  // countdown's tests read what this process has learnt of the models' step times (none yet,
-  // the model not loaded), which another file's models in the shared process would have changed.
+  // The image engine runs its models in a worker thread, and terminates it when it closes (a
+  // test's stack closing, engine.close()). In a process whose main thread had loaded ONNX Runtime
+  // too (a file calling the models directly), that took the whole process down (seen three times,
+  // in CI and here, at the end of engine.test.ts and of s3-storage.test.ts): the files that load
+  // it in their main thread get a process of their own, as the worker does, whose models run only
+  // in that thread. The countdown's tests read what this process has learnt of the models' step
+  // times (none yet, the model not loaded), which another file's models would have changed.
   { ...common, test: { ...testCommon, name: 'engine', include: OWN_PROCESS } },
   // The browser tests, a process per file as before.
   { ...common, test: { ...testCommon, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },

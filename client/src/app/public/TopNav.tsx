@@ -117,7 +117,7 @@ function UserMenu() {
         aria-expanded={open}
         aria-haspopup="menu"
         // The name holds the initials the button shows (WCAG 2.5.3: say what you see to operate it).
-        aria-label={`Account menu (${initials(accountName)})`}
+        aria-label={`Account menu, ${initials(accountName)}`}
         onClick={() => setOpen((o) => !o)}
         className={`rounded-full ring-2 ring-white ${focusRing}`}
       >
