@@ -110,6 +110,25 @@ describe('the lookup hook a delivery connects through', () => {
     expect(receiver.received).toEqual([]);
   });
 
+  it('a name that resolved nowhere when saved and to this machine when delivered is refused too, and nothing reaches 127.0.0.1', async () => {
+    const calls: string[] = [];
+    // Saved while its name had no address (accepted: nothing could be reached through it then).
+    const later: ResolveAll = async (hostname) => {
+      calls.push(hostname);
+      if (calls.length === 1) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      return [v4('127.0.0.1')];
+    };
+    const url = `http://not-yet.example.com:${receiver.port}/hook`;
+    expect(await checkTarget(new URL(url), later)).toBeNull();
+    const result = await postWebhook(url, '{}', {}, { timeoutMs: 2000, maxBytes: 65_536, excerptChars: 200, allowPrivate: false, resolve: later });
+    expect(result).toMatchObject({
+      status: null,
+      error: 'Refused: not-yet.example.com resolves to 127.0.0.1, a loopback address (this machine). Webhooks can only go to public internet addresses.',
+    });
+    expect(calls).toEqual(['not-yet.example.com', 'not-yet.example.com']);
+    expect(receiver.received).toEqual([]);
+  });
+
   it('with private targets allowed, the same delivery goes through', async () => {
     const result = await postWebhook(
       `http://localhost:${receiver.port}/allowed`,
