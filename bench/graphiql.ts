@@ -163,6 +163,8 @@ export interface GraphiQLResult {
   builds: GraphiQLBuildResult[];
   /** The 1-minute load average before each run, median (other work on the machine skews timings). */
   load: number;
+  /** The browser that made the figures ("Chromium 156.0.8078.108"). */
+  browser: string;
 }
 
 /**
@@ -191,6 +193,8 @@ export async function graphiqlBench(runs: number, compare: string[] = []): Promi
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+  // Said with every figure: a time is for one browser version.
+  const version = browser.version();
   const results = targets.map(() => [] as GraphiQLRun[]);
   const loads: number[] = [];
   try {
@@ -210,7 +214,7 @@ export async function graphiqlBench(runs: number, compare: string[] = []): Promi
     await Promise.all(others.map((o) => o.stop()));
     await app.close();
   }
-  return { builds: targets.map((t, k) => summarizeBuild(t.build, results[k]!)), load: Math.round(median(loads) * 100) / 100 };
+  return { builds: targets.map((t, k) => summarizeBuild(t.build, results[k]!)), load: Math.round(median(loads) * 100) / 100, browser: `Chromium ${version}` };
 }
 
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`);
@@ -225,7 +229,7 @@ export async function graphiqlSection(): Promise<BenchSection> {
     '### GraphiQL: time to a usable query editor (cold, headless Chromium, desktop)',
     '',
     `Usable = a character typed into the query editor shows in it, timed from navigation start; each run in a fresh browser context (no cache). ` +
-      `Target: median ≤ ${GRAPHIQL_USABLE_TARGET_MS} ms. Load average ${r.load} on ${cpus().length} CPUs${compare.length ? ' (the builds took turns)' : ''}.`,
+      `Target: median ≤ ${GRAPHIQL_USABLE_TARGET_MS} ms. ${r.browser}; load average ${r.load} on ${cpus().length} CPUs${compare.length ? ' (the builds took turns)' : ''}.`,
     '',
     '| build | median usable | each run (ms) | editor drawn (median) | main-thread CPU to usable (median) | JS before usable (wire / decoded) | JS in all (wire / decoded) |',
     '|---|---:|---|---:|---:|---|---|',

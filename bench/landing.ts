@@ -267,11 +267,11 @@ export async function landingSection(): Promise<BenchSection> {
           ? 'TBT and main-thread limits met in every run.'
           : ''),
     '',
-    `| page | form factor | runs | perf (each run) | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS fetched (wire / decoded) | load avg (${cpus().length} CPUs) |`,
-    '|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    `| page | form factor | browser | runs | perf (each run) | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS fetched (wire / decoded) | load avg (${cpus().length} CPUs) |`,
+    '|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...r.lighthouse.map(
       ({ name, formFactor, summary: s, load }) =>
-        `| ${name} | ${formFactor} | ${s.runs} | ${s.scores.performance} (${scoresOf(s).join(', ')}) | ${s.scores.accessibility} | ${s.scores.bestPractices} | ${s.scores.seo} | ${s.metrics.fcpMs} | ${s.metrics.lcpMs} | ${s.metrics.tbtMs} | ${s.metrics.cls} | ${s.scripts.count} files, ${kb(s.scripts.transferBytes)} / ${kb(s.scripts.resourceBytes)} | ${load} |`,
+        `| ${name} | ${formFactor} | ${s.browser} | ${s.runs} | ${s.scores.performance} (${scoresOf(s).join(', ')}) | ${s.scores.accessibility} | ${s.scores.bestPractices} | ${s.scores.seo} | ${s.metrics.fcpMs} | ${s.metrics.lcpMs} | ${s.metrics.tbtMs} | ${s.metrics.cls} | ${s.scripts.count} files, ${kb(s.scripts.transferBytes)} / ${kb(s.scripts.resourceBytes)} | ${load} |`,
     ),
     '',
     'Every run of the pages measured more than once (Lighthouse mainthread-work-breakdown under its simulated slowdown: script = evaluation + parse/compile, style = style & layout, paint = rendering):',

@@ -38,6 +38,8 @@ export interface LighthouseRun {
 export interface LighthouseSummary {
   url: string;
   formFactor: FormFactor;
+  /** The browser that made the figures, from the report's user agent ("Chromium 156.0.8078.108"): a score says which browser it is for. */
+  browser: string;
   runs: number;
   /** 0–100 per category, from the median run. */
   scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
@@ -82,6 +84,12 @@ function runRecord(lhr: Result, load: number): LighthouseRun {
   };
 }
 
+/** "Chromium 156.0.8078.108" from the report's host user agent (HeadlessChrome/156.0.8078.108). */
+export function browserOf(lhr: Pick<Result, 'environment'>): string {
+  const version = /(?:Headless)?Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1];
+  return version ? `Chromium ${version}` : lhr.environment.hostUserAgent;
+}
+
 function summarize(url: string, formFactor: FormFactor, median: Result, all: Result[], loads: number[]): LighthouseSummary {
   const origin = new URL(url).origin;
   const requests = requestsOf(median);
@@ -98,6 +106,7 @@ function summarize(url: string, formFactor: FormFactor, median: Result, all: Res
   return {
     url,
     formFactor,
+    browser: browserOf(median),
     runs: all.length,
     scores: {
       performance: pct(median.categories.performance?.score),
