@@ -42,6 +42,9 @@ describe('publish from the dashboard', () => {
     );
     const id = (await followJob(stack.url, owner.token, job.id)).at(-1)!.creation!.id;
     await seedCreations(stack.server.app.services.db, owner.user.id, 1, { type: 'ARTICLE' });
+    // Someone else's picture in the gallery, as other files' creations may be (the test database is shared).
+    const neighbour = await signUp(stack.url, 'Neighbour', 'publisher');
+    await seedCreations(stack.server.app.services.db, neighbour.user.id, 1, { published: true });
 
     const page = await (await signedInContext(browser, owner.token)).newPage();
     const errors: string[] = [];
@@ -79,9 +82,11 @@ describe('publish from the dashboard', () => {
 
     await openCommunity(page);
     expect(await card(page, id).count()).toBe(0);
-    // The server agrees: a fresh load of the gallery does not have it either.
+    // The server agrees: a fresh load of the gallery does not have it either (the neighbour's is there).
+    expect((await stack.server.app.services.db.creation.findUnique({ where: { id } }))?.published).toBe(false);
     await page.reload();
-    await page.getByText('No Creations Yet').waitFor();
+    await page.locator('[data-creation-id]').first().waitFor();
+    expect(await card(page, id).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
