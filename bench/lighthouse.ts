@@ -38,7 +38,7 @@ export interface LighthouseRun {
 export interface LighthouseSummary {
   url: string;
   formFactor: FormFactor;
-  /** The browser that made the figures, from the report's user agent ("Chromium 156.0.8078.108"): a score says which browser it is for. */
+  /** The browser that made the figures ("Chromium 156.0.8078.108"): a score says which browser it is for. */
   browser: string;
   runs: number;
   /** 0–100 per category, from the median run. */
@@ -84,13 +84,17 @@ function runRecord(lhr: Result, load: number): LighthouseRun {
   };
 }
 
-/** "Chromium 156.0.8078.108" from the report's host user agent (HeadlessChrome/156.0.8078.108). */
-export function browserOf(lhr: Pick<Result, 'environment'>): string {
-  const version = /(?:Headless)?Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1];
-  return version ? `Chromium ${version}` : lhr.environment.hostUserAgent;
+/**
+ * "Chromium 156.0.8078.108", as the browser's DevTools endpoint names itself ("HeadlessChrome/…").
+ * Not the report's user agent: Chromium reduces the version there to 156.0.0.0.
+ */
+async function browserVersion(port: number): Promise<string> {
+  const { Browser } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string };
+  const version = /Chrome\/([\d.]+)/.exec(Browser)?.[1];
+  return version ? `Chromium ${version}` : Browser;
 }
 
-function summarize(url: string, formFactor: FormFactor, median: Result, all: Result[], loads: number[]): LighthouseSummary {
+function summarize(url: string, formFactor: FormFactor, browser: string, median: Result, all: Result[], loads: number[]): LighthouseSummary {
   const origin = new URL(url).origin;
   const requests = requestsOf(median);
   const scripts = scriptsOf(median);
@@ -106,7 +110,7 @@ function summarize(url: string, formFactor: FormFactor, median: Result, all: Res
   return {
     url,
     formFactor,
-    browser: browserOf(median),
+    browser,
     runs: all.length,
     scores: {
       performance: pct(median.categories.performance?.score),
@@ -136,6 +140,7 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
   const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const browser = await browserVersion(chrome.port);
   return {
     async run(url, formFactor, runs) {
       const flags: Flags = {
@@ -160,7 +165,7 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
         loads.push(Math.round(loadavg()[0]! * 100) / 100);
       }
       const median = computeMedianRun(all);
-      return { summary: summarize(url, formFactor, median, all, loads), median };
+      return { summary: summarize(url, formFactor, browser, median, all, loads), median };
     },
     async close() {
       chrome.kill();
