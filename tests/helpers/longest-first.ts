@@ -25,14 +25,13 @@ export class LongestFirst extends BaseSequencer {
     const table = durations();
     const root = this.ctx.config.root;
     const ms = (f: TestSpecification): number => table[`${f.project.name}:${relative(root, f.moduleId)}`] ?? 0;
-    // Vitest's grouping (by project) stays; inside a group, the longest first (a stable sort).
+    // Vitest's grouping (by project) stays; inside a group, the longest first (sort is stable).
     const groups = new Map<string, TestSpecification[]>();
-    for (const f of ordered) groups.set(f.project.name, [...(groups.get(f.project.name) ?? []), f]);
-    return [...groups.values()].flatMap((g) =>
-      g
-        .map((f, i) => ({ f, i }))
-        .sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i)
-        .map(({ f }) => f),
-    );
+    for (const f of ordered) {
+      const group = groups.get(f.project.name) ?? [];
+      group.push(f);
+      groups.set(f.project.name, group);
+    }
+    return [...groups.values()].flatMap((g) => g.sort((a, b) => ms(b) - ms(a)));
   }
 }

@@ -88,7 +88,7 @@ export const imageProcessor = defineProcessor(imageTool, {
  * The job's closing message: a placeholder says what it is, never a plain "Done" (docs/engines.md,
  * "Placeholder pictures"); several pictures are counted.
  */
-export function summaryOf(count: number, placeholder: boolean): string | undefined {
+function summaryOf(count: number, placeholder: boolean): string | undefined {
   if (placeholder) return `${count > 1 ? `${count} placeholders` : 'Placeholder'} created — connect an image engine to make real pictures`;
   return count > 1 ? `Made ${count} pictures` : undefined;
 }
