@@ -204,7 +204,13 @@ describe('Redis behind Sentinel', () => {
     // published on the demoted master reached no one; one CI run of the whole suite saw it).
     const silent = () => ids.filter((id) => follows.get(id)!.items.at(-1)?.jobProgress.phase !== 'COMPLETED');
     await waitFor(() => silent().length === 0, SILENCE_RESYNC_MS + 10_000, 'every subscription to hear its job complete').catch((e: Error) => {
-      throw new Error(`${e.message}: not heard ${JSON.stringify(silent().map((id) => ({ id, last: follows.get(id)!.items.at(-1)?.jobProgress.phase })))}`);
+      const what = (id: string) => ({
+        id,
+        heard: follows.get(id)!.items.map((i) => i.jobProgress.phase),
+        errors: follows.get(id)!.errors,
+        startedAt: started.find((s) => s.id === id)!.at,
+      });
+      throw new Error(`${e.message}: not heard ${JSON.stringify(silent().map(what))}; killed at ${killedAt}, switched at ${switchedAt}`);
     });
     for (const id of ids) {
       const f = follows.get(id)!;

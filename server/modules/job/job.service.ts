@@ -271,7 +271,8 @@ export class JobService {
         });
       });
       try {
-        let snapshot = await this.snapshot(jobId, userId);
+        // Subscribed while Redis is briefly away (a failover): wait for it, as a reconnection does.
+        let snapshot = await this.snapshotOnceReachable(jobId, userId, () => ended, true);
         if (!snapshot && opts.starting && isUuid(jobId)) {
           // Listening: the client may start the job now. Its first event (a worker's, or a
           // cancel) means it exists, so look again then, and once more when the wait is over.
@@ -292,7 +293,7 @@ export class JobService {
               if (!awake) return;
             }
             heard = queue.length;
-            snapshot = await this.snapshot(jobId, userId);
+            snapshot = await this.snapshotOnceReachable(jobId, userId, () => ended, true);
           }
         }
         if (!snapshot) {
@@ -343,17 +344,21 @@ export class JobService {
 
   /**
    * The snapshot, once the command connection answers again: after a failover it may come back
-   * a little after the subscription connection. Null when the subscriber left meanwhile, or Redis
-   * stayed away (RESYNC_ATTEMPTS); the next reconnection tries again.
+   * a little after the subscription connection. Null when the subscriber left meanwhile; when
+   * Redis stayed away (RESYNC_ATTEMPTS), null too (the next reconnection tries again), or with
+   * `orThrow` Redis's last error.
    */
-  private async snapshotOnceReachable(jobId: string, userId: string, ended: () => boolean): Promise<JobEvent | null> {
+  private async snapshotOnceReachable(jobId: string, userId: string, ended: () => boolean, orThrow = false): Promise<JobEvent | null> {
+    let failure: unknown = null;
     for (let attempt = 0; attempt < RESYNC_ATTEMPTS && !ended(); attempt++) {
       try {
         return await this.snapshot(jobId, userId);
-      } catch {
+      } catch (e) {
+        failure = e;
         await new Promise((r) => setTimeout(r, RESYNC_PAUSE_MS));
       }
     }
+    if (orThrow && failure) throw failure;
     return null;
   }
 
