@@ -7,6 +7,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeJob } from '../../server/shared/jobs/job.store.js';
+import { WebhookOutbox } from '../../server/shared/webhooks/outbox.js';
 import { startOpenAIMock, type OpenAIMock } from '../helpers/openai-mock.js';
 import { seedCreations } from '../helpers/seed.js';
 import { gqlOk, signUp, startStack, waitFor } from '../helpers/server.js';
@@ -158,6 +159,13 @@ describe('webhooks from job ends and publications', () => {
     expect(await completeJob(store, job.id, 'Done', { type: 'IMAGE', prompt: 'again', content: '/files/x.png', metadata: {}, published: true }, async () => {})).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.bodies('/events').filter((b) => b.data.id === job.id || b.data.job_id === job.id)).toHaveLength(2);
+    // Without PUBLIC_URL the link starts with the address the owner registered the endpoint at.
+    const { services, storage } = stack.server.app;
+    const config = { ...services.config, PUBLIC_URL: undefined };
+    const unset = new WebhookOutbox({ db, queue: () => services.queues.webhooks(), redis, log: services.log, config, storage });
+    await unset.creationPublished(owner.user.id, done!.creationId);
+    const rows = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id, eventType: 'creation.published' }, orderBy: { createdAt: 'asc' } });
+    expect(rows.at(-1)!.payload).toMatchObject({ data: { content: `${stack.url}/files/${file}` } });
   });
 });
 

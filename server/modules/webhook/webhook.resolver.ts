@@ -4,7 +4,8 @@ import { attemptsOf } from '../../shared/webhooks/delivery-log.js';
 import { WebhookAttemptObject, WebhookDeliveryObject, WebhookEndpointObject } from './webhook.types.js';
 import type { WebhookDelivery, WebhookEndpoint, WebhookService } from './webhook.service.js';
 
-type WebhookContext = Context<{ webhooks: WebhookService }>;
+/** `origin`: the request's own origin (app.ts): an endpoint's links start with it when PUBLIC_URL is unset. */
+type WebhookContext = Context<{ webhooks: WebhookService }> & { origin?: string };
 
 @Resolver(() => WebhookEndpointObject)
 export class WebhookResolver {
@@ -29,7 +30,7 @@ export class WebhookResolver {
     @Arg('description', () => String, { nullable: true }) description: string | null,
     @Ctx() ctx: WebhookContext,
   ): Promise<WebhookEndpoint> {
-    return ctx.app.webhooks.create(requireUser(ctx).id, { url, events, description });
+    return ctx.app.webhooks.create(requireUser(ctx).id, { url, events, description }, ctx.origin);
   }
 
   @Mutation(() => WebhookEndpointObject, { description: 'Changes what is given; the rest stays' })

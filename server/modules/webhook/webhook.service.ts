@@ -31,8 +31,12 @@ export class WebhookService {
     return this.services.db.webhookEndpoint.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   }
 
-  /** A new endpoint with a new secret; refused past WEBHOOK_ENDPOINTS_PER_USER or for a non-public target. */
-  async create(userId: string, input: unknown): Promise<WebhookEndpoint> {
+  /**
+   * A new endpoint with a new secret; refused past WEBHOOK_ENDPOINTS_PER_USER or for a non-public
+   * target. `origin`: this server as the request reached it, kept for the event links
+   * (docs/webhooks.md, "Payload").
+   */
+  async create(userId: string, input: unknown, origin?: string): Promise<WebhookEndpoint> {
     const { url, events, description } = parseInput(newEndpointSchema, input);
     await this.requirePublicTarget(url);
     // Counted under the user's row lock: two requests at once cannot both be the tenth.
@@ -41,7 +45,7 @@ export class WebhookService {
       if ((await tx.webhookEndpoint.count({ where: { userId } })) >= WEBHOOK_ENDPOINTS_PER_USER) {
         throw new AppError(ErrorCode.BAD_USER_INPUT, `You can have at most ${WEBHOOK_ENDPOINTS_PER_USER} webhook endpoints. Delete one to add another.`);
       }
-      return tx.webhookEndpoint.create({ data: { userId, url, events, description, secret: newWebhookSecret() } });
+      return tx.webhookEndpoint.create({ data: { userId, url, events, description, origin, secret: newWebhookSecret() } });
     });
   }
 

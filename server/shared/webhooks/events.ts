@@ -22,33 +22,32 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-/** What goes before a link's path: PUBLIC_URL (a bare path without it). */
-const baseOf = (publicUrl: string | undefined) => publicUrl?.replace(/\/+$/, '') ?? '';
+/**
+ * What goes before a link's path for one endpoint: PUBLIC_URL, else the origin the endpoint's
+ * owner reached this server at when registering it (a bare path when neither is known).
+ */
+export const linkBaseOf = (publicUrl: string | undefined, endpointOrigin: string | null | undefined) => (publicUrl ?? endpointOrigin ?? '').replace(/\/+$/, '');
 
 /**
  * A job as its events carry it: the jobs API's job (GET /api/v1/jobs/{id}), with its creation's
- * id instead of the creation, and absolute links when PUBLIC_URL is set.
+ * id instead of the creation, and links that start with `base` (linkBaseOf).
  */
-export function jobEventData(job: Job, publicUrl: string | undefined): Record<string, unknown> {
-  return { ...jobFieldsJson(job, baseOf(publicUrl)), creation_id: job.creationId };
+export function jobEventData(job: Job, base: string): Record<string, unknown> {
+  return { ...jobFieldsJson(job, base), creation_id: job.creationId };
 }
 
 /**
  * A published creation as its event carries it, in the jobs API's shape; `content` is where
- * anyone can see it (a published image's public URL; made absolute with PUBLIC_URL when the
- * store gives a path).
+ * anyone can see it (a published image's public URL; made absolute with `base` when the store
+ * gives a path).
  */
-export function creationEventData(
-  creation: Pick<Creation, 'id' | 'type' | 'prompt' | 'jobId' | 'createdAt'>,
-  contentUrl: string,
-  publicUrl: string | undefined,
-): Record<string, unknown> {
+export function creationEventData(creation: Pick<Creation, 'id' | 'type' | 'prompt' | 'jobId' | 'createdAt'>, contentUrl: string, base: string): Record<string, unknown> {
   return {
     id: creation.id,
     object: 'creation',
     type: creation.type,
     prompt: creation.prompt,
-    content: contentUrl.startsWith('/') ? `${baseOf(publicUrl)}${contentUrl}` : contentUrl,
+    content: contentUrl.startsWith('/') ? `${base}${contentUrl}` : contentUrl,
     published: true,
     job_id: creation.jobId,
     created_at: creation.createdAt.toISOString(),

@@ -17,7 +17,18 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { localFileOf } from '../storage/local.js';
 import type { Storage } from '../storage/types.js';
-import { creationEventData, JOB_END_EVENTS, jobEventData, payloadOf, TEST_EVENT, type JobEnd, type WebhookEvent, type WebhookEventType, type WebhookPayload } from './events.js';
+import {
+  creationEventData,
+  JOB_END_EVENTS,
+  jobEventData,
+  linkBaseOf,
+  payloadOf,
+  TEST_EVENT,
+  type JobEnd,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookPayload,
+} from './events.js';
 import { webhookJobOptions, type WebhookJobData } from './queue.js';
 import { forgetRedo, redoAfterReconnect } from '../platform/redo-after-reconnect.js';
 
@@ -55,7 +66,7 @@ export class WebhookOutbox {
   jobEnded(userId: string, jobId: string, end: JobEnd): Promise<void> {
     return this.emit(userId, JOB_END_EVENTS[end], messageIdOf(jobId), async () => {
       const job = await this.deps.db.job.findUnique({ where: { id: jobId } });
-      return job && jobEventData(job, this.deps.config.PUBLIC_URL);
+      return job ? (base: string) => jobEventData(job, base) : null;
     });
   }
 
@@ -70,7 +81,7 @@ export class WebhookOutbox {
       if (!creation?.published) return null;
       const file = localFileOf(creation.content);
       const contentUrl = file ? await this.deps.storage.urlFor(file, true) : creation.content;
-      return creationEventData(creation, contentUrl, this.deps.config.PUBLIC_URL);
+      return (base: string) => creationEventData(creation, contentUrl, base);
     });
   }
 
@@ -81,20 +92,28 @@ export class WebhookOutbox {
     return delivery!;
   }
 
-  /** Queues `type` for the user's enabled endpoints that subscribe to it; never throws. */
-  private async emit(userId: string, type: WebhookEvent, messageId: string, data: () => Promise<Record<string, unknown> | null>): Promise<void> {
+  /**
+   * Queues `type` for the user's enabled endpoints that subscribe to it; never throws. `data`
+   * reads the subject once (null: nothing to send) and gives its event data for a link base:
+   * endpoints registered from different addresses get links to the address each knows (linkBaseOf).
+   */
+  private async emit(userId: string, type: WebhookEvent, messageId: string, data: () => Promise<((base: string) => Record<string, unknown> | null) | null>): Promise<void> {
     try {
-      const endpoints = await this.deps.db.webhookEndpoint.findMany({ where: { userId, enabled: true, events: { has: type } }, select: { id: true } });
+      const endpoints = await this.deps.db.webhookEndpoint.findMany({ where: { userId, enabled: true, events: { has: type } }, select: { id: true, origin: true } });
       if (!endpoints.length) return;
-      const payload = await data();
-      if (!payload) return;
-      await this.queueDeliveries(
-        userId,
-        endpoints.map((e) => e.id),
-        type,
-        messageId,
-        payloadOf(type, payload),
-      );
+      const dataFor = await data();
+      if (!dataFor) return;
+      const byBase = new Map<string, string[]>();
+      for (const e of endpoints) {
+        const base = linkBaseOf(this.deps.config.PUBLIC_URL, e.origin);
+        byBase.set(base, [...(byBase.get(base) ?? []), e.id]);
+      }
+      const at = new Date();
+      for (const [base, ids] of byBase) {
+        const payload = dataFor(base);
+        if (!payload) return;
+        await this.queueDeliveries(userId, ids, type, messageId, payloadOf(type, payload, at));
+      }
     } catch (e) {
       this.deps.log.warn({ err: (e as Error).message, userId, type, messageId }, 'could not queue a webhook event; it is dropped');
     }
