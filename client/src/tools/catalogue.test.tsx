@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Adding a tool is its feature folder (with its tool.ts entry): a made-up entry added here
-// reaches the router (with its badge), the sidebar, the landing grid, the documentation
-// page and the dashboard's labels, without touching any of them.
+// reaches the router (with its badge), the sidebar, the landing grid, the product demo (with its
+// own scene), the documentation page and the dashboard's labels, without touching any of them.
 import { MockedProvider } from '@apollo/client/testing/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
@@ -21,6 +21,16 @@ vi.mock('./catalogue', async (importOriginal) => {
     plan: 'PREMIUM',
     nav: { label: 'Sketch It', icon: Pencil },
     card: { title: 'Sketch Maker', description: 'Turn a photo into a pencil sketch.', icon: Pencil, gradient: 'from-slate-500 to-slate-700' },
+    demo: {
+      id: 'sketch',
+      order: 7,
+      title: 'Sketch Maker',
+      description: 'A photo becomes a pencil sketch.',
+      icon: Pencil,
+      howItWorks: ['Upload a photo'],
+      useCases: ['Portraits'],
+      Scene: lazy(async () => ({ default: () => <p>A pencil at work</p> })),
+    },
     docs: { name: 'Sketch Maker', text: 'upload a photo to get it back drawn in pencil.' },
     creation: { type: 'SKETCH' as CreationType, label: 'Sketch', image: true },
     Route: lazy(async () => ({ default: () => <PageHeader icon={<Pencil />} title="Sketch page" /> })),
@@ -33,6 +43,7 @@ import { AuthContext } from '../features/auth/AuthContext';
 import { signedOutAuth } from '../features/auth/testing';
 import { ToolsGrid } from '../features/landing/components/ToolsGrid';
 import { DEMO_TOOLS } from '../features/site/lib/tools';
+import { DemoRoute } from '../features/site/routes/ProductPages';
 import { DocumentationRoute } from '../features/site/routes/ResourcePages';
 import { installFakeIntersectionObserver } from '../lib/useInView.testing';
 import { TOOLS } from './catalogue';
@@ -96,12 +107,27 @@ describe('the tool catalogue', () => {
     }
   });
 
-  it('feeds the product demo the tools that have one, in its own order', () => {
+  it('feeds the product demo the tools that have one, in its own order, each with its own scene', async () => {
     expect(DEMO_TOOLS.map((d) => d.path)).toEqual(
       TOOLS.filter((t) => t.demo)
         .sort((a, b) => a.demo!.order - b.demo!.order)
         .map((t) => t.path),
     );
-    expect(DEMO_TOOLS.map((d) => d.title)).toEqual(['AI Image Generation', 'Blog Title Generator', 'Resume Review', 'Background Removal', 'Object Removal', 'AI Article Writer']);
+    expect(DEMO_TOOLS.map((d) => d.title)).toEqual([
+      'AI Image Generation',
+      'Blog Title Generator',
+      'Resume Review',
+      'Background Removal',
+      'Object Removal',
+      'AI Article Writer',
+      'Sketch Maker',
+    ]);
+    page(<DemoRoute />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Sketch Maker' }));
+    const stage = screen.getByRole('img', { name: 'Animated demo of Sketch Maker' });
+    expect(await within(stage).findByText('A pencil at work')).toBeTruthy();
+    // A real tool's scene, from its own folder.
+    fireEvent.click(screen.getByRole('tab', { name: 'Object Removal' }));
+    expect(await within(screen.getByRole('img', { name: 'Animated demo of Object Removal' })).findByText('object: car')).toBeTruthy();
   });
 });

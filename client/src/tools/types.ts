@@ -1,7 +1,6 @@
 // A tool as the client shows it (client/src/tools/catalogue.ts).
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { DemoKind } from '../features/site/components/DemoStage';
 import type { CreationType } from '../gql/graphql';
 import type { ServerToolKind } from './server-tools';
 
@@ -15,7 +14,22 @@ export interface ToolEntry {
   /** The landing grid's card (product §2). */
   card: { title: string; description: string; icon: LucideIcon; gradient: string };
   /** The product demo and documentation texts; tools without one are not in the demo. */
-  demo?: { id: DemoKind; order: number; title: string; description: string; icon: LucideIcon; howItWorks: string[]; useCases: string[] };
+  demo?: {
+    /** Names its tab on the demo page (`demo-tab-<id>`). */
+    id: string;
+    /** Its place among the demo's tools (the first is also the feature page's). */
+    order: number;
+    title: string;
+    description: string;
+    icon: LucideIcon;
+    howItWorks: string[];
+    useCases: string[];
+    /**
+     * Its animated illustration, in the tool's folder (components/DemoScene.tsx), loaded on
+     * demand with lazyNamed so the landing page's bundle does not carry it.
+     */
+    Scene: LazyExoticComponent<ComponentType>;
+  };
   /** The documentation page's line on it: the tool's name there, then what to do. */
   docs: { name: string; text: string };
   /** What the dashboard calls its creations, and whether they are images. */

@@ -12,17 +12,26 @@ export function chunkText(text: string, wordsPerChunk = 6): string[] {
   return chunks;
 }
 
+/**
+ * A finished text as a model would stream it: chunks of a few words (chunkText), `delayMs`
+ * apart; stops when `signal` aborts. The embedded writer streams the offline writers' drafts
+ * with it, and streamOwnText (worker/stream-text.ts) the texts tools make without a model.
+ */
+export async function* textPieces(text: string, delayMs: number, signal: AbortSignal): AsyncIterable<string> {
+  for (const chunk of chunkText(text)) {
+    signal.throwIfAborted();
+    if (delayMs > 0) await sleep(delayMs, undefined, { signal });
+    yield chunk;
+  }
+}
+
 export class LocalTextProvider implements TextProvider {
   readonly name = 'local';
   readonly model = 'atelier-offline-writer';
   readonly engine = PLACEHOLDER_TEXT_ENGINE;
   constructor(private readonly delayMs: number) {}
 
-  async *stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string> {
-    for (const chunk of chunkText(request.offline())) {
-      signal.throwIfAborted();
-      if (this.delayMs > 0) await sleep(this.delayMs, undefined, { signal });
-      yield chunk;
-    }
+  stream(request: TextRequest, signal: AbortSignal): AsyncIterable<string> {
+    return textPieces(request.offline(), this.delayMs, signal);
   }
 }

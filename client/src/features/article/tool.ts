@@ -22,6 +22,7 @@ export const tool: ClientTool = {
     icon: PenLine,
     howItWorks: ['Enter a topic', 'Choose Short, Medium or Long', 'Edit, copy and publish'],
     useCases: ['Blog posts', 'Knowledge-base articles', 'First drafts for editors'],
+    Scene: lazyNamed(() => import('./components/DemoScene'), 'ArticleDemoScene'),
   },
   docs: { name: 'Article Writer', text: 'enter a topic and choose Short (500–800 words), Medium (800–1200 words) or Long (1200+ words).' },
   creationLabel: 'Article',

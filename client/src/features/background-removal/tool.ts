@@ -22,6 +22,7 @@ export const tool: ClientTool = {
     icon: Scissors,
     howItWorks: ['Upload an image', 'The subject is detected automatically', 'Download a transparent PNG'],
     useCases: ['Product photos', 'Profile pictures', 'Design compositions'],
+    Scene: lazyNamed(() => import('./components/DemoScene'), 'BackgroundRemovalDemoScene'),
   },
   docs: { name: 'Remove Background', text: 'upload any image to get a transparent PNG.' },
   creationLabel: 'Background removal',

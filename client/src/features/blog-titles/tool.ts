@@ -22,6 +22,7 @@ export const tool: ClientTool = {
     icon: Type,
     howItWorks: ['Enter a keyword', 'Pick a category', 'Copy the titles you like'],
     useCases: ['Content calendars', 'SEO experiments', 'Newsletter subject lines'],
+    Scene: lazyNamed(() => import('./components/DemoScene'), 'BlogTitlesDemoScene'),
   },
   docs: { name: 'Blog Titles', text: 'enter a keyword and a category (General, Technology, Business, Health, Lifestyle, Education, Travel or Food).' },
   creationLabel: 'Blog titles',

@@ -22,6 +22,7 @@ export const tool: ClientTool = {
     icon: Image,
     howItWorks: ['Describe the image you want', 'Choose a style such as Realistic, Ghibli or Anime', 'Generate, download or publish it'],
     useCases: ['Blog and social media visuals', 'Concept art and mood boards', 'Thumbnails and banners'],
+    Scene: lazyNamed(() => import('./components/DemoScene'), 'ImageDemoScene'),
   },
   docs: {
     name: 'Generate Images',

@@ -17,6 +17,7 @@ export const tool: ClientTool = {
     icon: Eraser,
     howItWorks: ['Upload an image', 'Type the object to remove, in one word', 'Download the cleaned-up result'],
     useCases: ['Removing photobombers', 'Cleaning real-estate shots', 'Tidying product scenes'],
+    Scene: lazyNamed(() => import('./components/DemoScene'), 'ObjectRemovalDemoScene'),
   },
   docs: { name: 'Remove Object', text: 'upload an image and name one object, in one word, or brush over what to remove.' },
   creationLabel: 'Object removal',

@@ -22,6 +22,7 @@ export const tool: ClientTool = {
     icon: FileText,
     howItWorks: ['Upload your resume as a PDF', 'The AI reads and scores each section', 'Apply the suggested improvements'],
     useCases: ['Job applications', 'Career changes', 'Polishing a LinkedIn profile'],
+    Scene: lazyNamed(() => import('./components/DemoScene'), 'ResumeReviewDemoScene'),
   },
   docs: { name: 'Resume Review', text: 'upload a PDF resume to get structured feedback.' },
   creationLabel: 'Resume review',

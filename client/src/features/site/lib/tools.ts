@@ -1,15 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
-import type { DemoKind } from '../components/DemoStage';
+import type { ComponentType } from 'react';
 import { TOOLS } from '../../../tools/catalogue';
 
 export interface DemoTool {
-  id: DemoKind;
+  id: string;
   title: string;
   description: string;
   icon: LucideIcon;
   path: string;
   howItWorks: string[];
   useCases: string[];
+  Scene: ComponentType;
 }
 
 /** The product demo's tools, in its own order (from the tool catalogue). */

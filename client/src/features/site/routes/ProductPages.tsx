@@ -26,6 +26,9 @@ const FEATURES = [
   },
 ];
 
+/** The feature page shows the demo's first tool. */
+const FIRST_DEMO = DEMO_TOOLS[0]!;
+
 export function FeatureRoute() {
   const [playing, setPlaying] = useState(false);
   return (
@@ -56,7 +59,7 @@ export function FeatureRoute() {
           </div>
           <PlayToggle playing={playing} onToggle={() => setPlaying((p) => !p)} />
         </div>
-        <DemoStage kind="image-gen" playing={playing} label="Animated demo of image generation" />
+        <DemoStage Scene={FIRST_DEMO.Scene} playing={playing} label={`Animated demo of ${FIRST_DEMO.title}`} />
         <div className="mt-5 text-center">
           <Link to="/product/demo" className="inline-flex items-center gap-1 text-sm font-semibold text-indigo-600 hover:text-indigo-500">
             Explore all tool demos <ArrowRight aria-hidden className="size-4" />
@@ -178,7 +181,7 @@ export function DemoRoute() {
             </div>
             <PlayToggle playing={playing} onToggle={() => setPlaying((p) => !p)} />
           </div>
-          <DemoStage key={tool.id} kind={tool.id} playing={playing} label={`Animated demo of ${tool.title}`} />
+          <DemoStage key={tool.id} Scene={tool.Scene} playing={playing} label={`Animated demo of ${tool.title}`} />
           <div className="mt-6 grid gap-6 sm:grid-cols-2">
             <div>
               <h3 className="text-sm font-semibold text-slate-900">How it works</h3>
