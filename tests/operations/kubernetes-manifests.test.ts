@@ -5,9 +5,12 @@
 // Offline: no cluster.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments, type Document, type YAMLSeq } from 'yaml';
+import { SCALED_OBJECTS_FILE, scaledObjectsYaml } from '../../scripts/keda-scaled-objects.js';
 import { exampleSecretProblems, kustomizeCommand, render, ruleProblems, schemaProblems, type K8sObject } from '../helpers/kubernetes-manifests.js';
+import { deployedTools } from '../helpers/worker-pools.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const manifests = join(root, 'deploy/kubernetes');
@@ -53,6 +56,13 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
     });
   }
 
+  it("the pools' ScaledObjects are as `npm run deploy:print` makes them from the catalogue, a trigger per queue and list", () => {
+    expect(readFileSync(join(root, SCALED_OBJECTS_FILE), 'utf8'), `${SCALED_OBJECTS_FILE} is stale: run npm run codegen`).toBe(scaledObjectsYaml());
+    const app = render(join(manifests, 'overlays/production'));
+    const triggers = app.filter((o) => o.kind === 'ScaledObject').flatMap((o) => o.spec.triggers as unknown[]);
+    expect(triggers).toHaveLength(2 * deployedTools().length);
+  });
+
   it('development: the example Secrets hold placeholders, and KEDA reads the Redis of REDIS_URL', () => {
     const app = render(join(manifests, 'overlays/development'));
     expect(app.filter((o) => o.kind === 'Secret').map((o) => o.metadata.name)).toEqual(['atelier-keda-redis', 'atelier-secrets']);
@@ -71,15 +81,24 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
     const dirs: string[] = [];
     afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-    /** deploy/kubernetes copied to a temporary folder, one file changed, the production overlay's problems. */
-    function brokenProblems(file: string, from: string | RegExp, to: string): string[] {
+    /**
+     * deploy/kubernetes copied to a temporary folder, one file changed, the production overlay's
+     * problems. A YAML file is changed as YAML: `edit` gets its documents (comments kept); only
+     * config.env, which is no YAML, is changed as text.
+     */
+    function brokenProblems(file: string, edit: ((docs: Document[]) => void) | { from: string; to: string }): string[] {
       const dir = mkdtempSync(join(tmpdir(), 'atelier-k8s-'));
       dirs.push(dir);
       cpSync(manifests, dir, { recursive: true });
       const path = join(dir, file);
       const text = readFileSync(path, 'utf8');
-      const changed = text.replace(from, to);
-      expect(changed, `${file} has ${from}`).not.toBe(text);
+      let changed: string;
+      if (typeof edit === 'function') {
+        const docs = parseAllDocuments(text) as Document[];
+        edit(docs);
+        changed = docs.map((d) => d.toString()).join('');
+      } else changed = text.replace(edit.from, edit.to);
+      expect(changed, `the edit changed ${file}`).not.toBe(text);
       writeFileSync(path, changed);
       try {
         return problemsOf(join(dir, 'overlays/production'), PRODUCTION_SECRETS).problems;
@@ -88,77 +107,149 @@ describe('Kubernetes manifests (deploy/kubernetes)', () => {
       }
     }
 
-    const cases: { what: string; file: string; from: string | RegExp; to: string; caught: RegExp }[] = [
+    /** The document of a file's documents that holds `kind` `name`. */
+    function object(docs: Document[], kind: string, name: string): Document {
+      const doc = docs.find((d) => d.get('kind') === kind && d.getIn(['metadata', 'name']) === name);
+      expect(doc, `${kind}/${name}`).toBeDefined();
+      return doc!;
+    }
+
+    /** Sets `path` of `kind` `name`, which must be there. */
+    const set =
+      (kind: string, name: string, path: (string | number)[], value: unknown) =>
+      (docs: Document[]): void => {
+        const doc = object(docs, kind, name);
+        expect(doc.hasIn(path), `${kind}/${name} ${path.join('.')}`).toBe(true);
+        doc.setIn(path, value);
+      };
+
+    const CONTAINER = ['spec', 'template', 'spec', 'containers', 0];
+    /** The index of a worker Deployment's variable `variable` in its container's env. */
+    const envIndex = (doc: Document, variable: string) => {
+      const env = (doc.getIn([...CONTAINER, 'env']) as YAMLSeq).toJSON() as { name: string }[];
+      const i = env.findIndex((e) => e.name === variable);
+      expect(i, variable).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    /** Sets a worker pool's WORKER_TOOLS. */
+    const workerTools = (name: string, value: string) => (docs: Document[]) => {
+      const doc = object(docs, 'Deployment', name);
+      doc.setIn([...CONTAINER, 'env', envIndex(doc, 'WORKER_TOOLS'), 'value'], value);
+    };
+    const textTools = deployedTools()
+      .filter((t) => t.output === 'text')
+      .map((t) => t.kind);
+    const textTriggers = ['spec', 'triggers'];
+    const firstTextList = (
+      (parseAllDocuments(readFileSync(join(root, SCALED_OBJECTS_FILE), 'utf8')) as Document[])
+        .find((d) => d.getIn(['metadata', 'name']) === 'atelier-worker-text')!
+        .getIn([...textTriggers, 0, 'metadata', 'listName']) as string
+    ).replace(/:wait$/, '');
+    const generated = relative(manifests, join(root, SCALED_OBJECTS_FILE));
+
+    const cases: { what: string; file: string; edit: ((docs: Document[]) => void) | { from: string; to: string }; caught: RegExp }[] = [
       {
         what: 'a port that is not a number (Kubernetes schema)',
         file: 'base/api.yaml',
-        from: 'containerPort: 4000',
-        to: 'containerPort: http-4000',
+        edit: set('Deployment', 'atelier-api', [...CONTAINER, 'ports', 0, 'containerPort'], 'http-4000'),
         caught: /Deployment\/atelier-api: .*containerPort must be integer/,
       },
       {
         what: 'a listLength that is not a string (KEDA schema)',
-        file: 'base/worker-text.yaml',
-        from: "listLength: '8'",
-        to: 'listLength: 8',
+        file: generated,
+        edit: set('ScaledObject', 'atelier-worker-text', [...textTriggers, 0, 'metadata', 'listLength'], 8),
         caught: /ScaledObject\/atelier-worker-text: .*listLength must be string/,
       },
       {
         what: 'a renamed queue in a ScaledObject',
-        file: 'base/worker-text.yaml',
-        from: 'listName: atelier:blog-titles:wait',
-        to: 'listName: atelier:blog-title:wait',
-        caught: /no trigger reads atelier:blog-titles:wait/,
+        file: generated,
+        edit: set('ScaledObject', 'atelier-worker-text', [...textTriggers, 0, 'metadata', 'listName'], `${firstTextList}-renamed:wait`),
+        caught: new RegExp(`no trigger reads ${firstTextList}:wait`),
       },
       {
         what: 'another REDIS_PREFIX than the lists use',
         file: 'base/config.env',
-        from: 'REDIS_PREFIX=atelier',
-        to: 'REDIS_PREFIX=studio',
-        caught: /no trigger reads studio:background-removal:wait/,
+        edit: { from: 'REDIS_PREFIX=atelier', to: 'REDIS_PREFIX=studio' },
+        caught: /no trigger reads studio:[a-z0-9-]+:wait/,
       },
       {
-        what: 'a tool in no pool',
+        what: 'a tool in no pool (the text pool named by kind, all of its tools but one)',
         file: 'base/worker-text.yaml',
-        from: 'value: article,blog-titles,resume-review',
-        to: 'value: article,blog-titles',
-        caught: /the tool resume-review is in no worker pool/,
+        edit: workerTools('atelier-worker-text', textTools.slice(0, -1).join(',')),
+        caught: new RegExp(`the tool ${textTools.at(-1)} is in no worker pool`),
+      },
+      {
+        what: 'a pool that names no tool',
+        file: 'base/worker-text.yaml',
+        edit: workerTools('atelier-worker-text', 'output:text,no-such-tool'),
+        caught: /Deployment\/atelier-worker-text: WORKER_TOOLS names no-such-tool, which is no tool nor group/,
+      },
+      {
+        what: 'a pool that names no group',
+        file: 'base/worker-images.yaml',
+        edit: workerTools('atelier-worker-images', 'output:images'),
+        caught: /Deployment\/atelier-worker-images: WORKER_TOOLS names output:images, which is no tool nor group/,
+      },
+      {
+        what: 'a tool in two pools',
+        file: 'base/worker-text.yaml',
+        edit: workerTools('atelier-worker-text', `output:text,${deployedTools().find((t) => t.output === 'image')!.kind}`),
+        caught: /is already in the pool/,
       },
       {
         what: 'a writable root filesystem',
         file: 'base/api.yaml',
-        from: 'readOnlyRootFilesystem: true',
-        to: 'readOnlyRootFilesystem: false',
+        edit: set('Deployment', 'atelier-api', [...CONTAINER, 'securityContext', 'readOnlyRootFilesystem'], false),
         caught: /atelier-api container api: readOnlyRootFilesystem must be true/,
       },
       {
         what: 'a variable config.ts does not read',
         file: 'base/worker-images.yaml',
-        from: '- name: WORKER_METRICS_PORT',
-        to: '- name: WORKER_METRIC_PORT',
+        edit: (docs) => {
+          const doc = object(docs, 'Deployment', 'atelier-worker-images');
+          doc.setIn([...CONTAINER, 'env', envIndex(doc, 'WORKER_METRICS_PORT'), 'name'], 'WORKER_METRIC_PORT');
+        },
         caught: /sets WORKER_METRIC_PORT, which server\/shared\/platform\/config.ts does not read/,
       },
-      { what: 'a value config.ts refuses', file: 'base/config.env', from: 'LOG_LEVEL=info', to: 'LOG_LEVEL=loud', caught: /config.ts refuses its environment: .*LOG_LEVEL/ },
+      {
+        what: 'a value config.ts refuses',
+        file: 'base/config.env',
+        edit: { from: 'LOG_LEVEL=info', to: 'LOG_LEVEL=loud' },
+        caught: /config.ts refuses its environment: .*LOG_LEVEL/,
+      },
       {
         what: 'a grace period shorter than the drain',
         file: 'base/worker-images.yaml',
-        from: 'terminationGracePeriodSeconds: 75',
-        to: 'terminationGracePeriodSeconds: 30',
+        edit: set('Deployment', 'atelier-worker-images', ['spec', 'template', 'spec', 'terminationGracePeriodSeconds'], 30),
         caught: /terminationGracePeriodSeconds \(30\) must exceed/,
       },
-      { what: 'a readiness probe off /readyz', file: 'base/api.yaml', from: 'path: /readyz', to: 'path: /healthz', caught: /the API's readinessProbe is GET \/readyz/ },
+      {
+        what: 'a readiness probe off /readyz',
+        file: 'base/api.yaml',
+        edit: set('Deployment', 'atelier-api', [...CONTAINER, 'readinessProbe', 'httpGet', 'path'], '/healthz'),
+        caught: /the API's readinessProbe is GET \/readyz/,
+      },
       {
         what: 'a fixed replica count under an autoscaler',
         file: 'base/api.yaml',
-        from: '  revisionHistoryLimit: 5',
-        to: '  replicas: 2\n  revisionHistoryLimit: 5',
+        edit: (docs) => object(docs, 'Deployment', 'atelier-api').setIn(['spec', 'replicas'], 2),
         caught: /an autoscaler owns its replica count/,
       },
-      { what: 'a missing resource (kustomize)', file: 'base/kustomization.yaml', from: '  - keda.yaml', to: '  - keda-missing.yaml', caught: /kustomize could not render/ },
+      {
+        what: 'a missing resource (kustomize)',
+        file: 'base/kustomization.yaml',
+        edit: ([doc]) => {
+          const resources = doc!.get('resources') as YAMLSeq;
+          const i = (resources.toJSON() as string[]).indexOf('keda.yaml');
+          expect(i).toBeGreaterThanOrEqual(0);
+          resources.set(i, 'keda-missing.yaml');
+        },
+        caught: /kustomize could not render/,
+      },
     ];
     for (const c of cases) {
       it(c.what, () => {
-        const problems = brokenProblems(c.file, c.from, c.to);
+        const problems = brokenProblems(c.file, c.edit);
         expect(problems.join('\n')).toMatch(c.caught);
       });
     }

@@ -164,13 +164,15 @@ const schema = z.object({
   /** Jobs of one tool queue one worker process runs at once (the embedded image models: one at a time whatever this says). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /**
-   * The tools (kinds, comma-separated) a worker process runs queues for: a pool. Unset or empty:
-   * every tool. Each name is checked against the tools when the worker starts (worker/tools/catalogue.ts).
+   * The tools a worker process runs queues for: a pool. Comma-separated tool kinds or groups of
+   * the catalogue (`output:text`, `output:image`: every tool of that output; docs/deployment.md,
+   * "Worker pools"). Unset or empty: every tool. Each name is checked against the catalogue when
+   * the worker starts (worker/tools/catalogue.ts).
    */
   WORKER_TOOLS: optionalString.pipe(
     z
       .string()
-      .regex(/^[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*$/, 'a comma-separated list of tool kinds, e.g. article,blog-titles')
+      .regex(/^[a-z0-9-]+(:[a-z0-9-]+)?(\s*,\s*[a-z0-9-]+(:[a-z0-9-]+)?)*$/, 'a comma-separated list of tool kinds or groups, e.g. article,blog-titles or output:image')
       .transform((v) => [...new Set(v.split(',').map((k) => k.trim()))])
       .optional(),
   ),
