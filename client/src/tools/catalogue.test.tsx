@@ -97,11 +97,11 @@ describe('the tool catalogue', () => {
   });
 
   it('feeds the product demo the tools that have one, in its own order', () => {
-    expect(DEMO_TOOLS.map((d) => d.path)).toEqual(
+    expect(DEMO_TOOLS.map((d) => [d.path, d.title])).toEqual(
       TOOLS.filter((t) => t.demo)
         .sort((a, b) => a.demo!.order - b.demo!.order)
-        .map((t) => t.path),
+        .map((t) => [t.path, t.demo!.title]),
     );
-    expect(DEMO_TOOLS.map((d) => d.title)).toEqual(['AI Image Generation', 'Blog Title Generator', 'Resume Review', 'Background Removal', 'Object Removal', 'AI Article Writer']);
+    expect(DEMO_TOOLS.length).toBeGreaterThan(0);
   });
 });
