@@ -5,8 +5,11 @@
 import { toolsFor } from '../shared/tools/catalogue.js';
 import type { Tool } from '../shared/tools/tool.js';
 
-/** The tools a deployment offers by default (the benchmark's aside), in the catalogue's order. */
-const tools = (): readonly Tool[] => toolsFor({ ENABLE_NOOP_TOOL: false });
+/**
+ * The tools a deployment offers by default (the benchmark's aside), by kind: the catalogue's own
+ * order is its module's, which Node and Vite (the tests) do not list alike.
+ */
+const tools = (): readonly Tool[] => [...toolsFor({ ENABLE_NOOP_TOOL: false })].sort((a, b) => a.kind.localeCompare(b.kind));
 
 /** The tool's name in a list: its API summary, without the plan the list shows beside it. */
 const nameOf = (tool: Tool) => tool.api.summary.replace(/\s*\(Premium\)$/, '');
