@@ -5,10 +5,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, signedInContext } from '../helpers/browser.js';
+import { CLIENT_TOOLS } from '../helpers/client-tools.js';
 import { signUp, startTestServer } from '../helpers/server.js';
 
-/** Spec §2's six tool cards plus the Image upscaler that product §1 adds (one per tool in client/src/tools/catalogue.ts). */
-const LANDING_TOOL_CARDS = 7;
+/** A landing card per tool of the catalogue (product §2). */
+const LANDING_TOOL_CARDS = CLIENT_TOOLS.length;
 
 // The deployment's social accounts: with none set, there is no banner and no social cards.
 const t = serverAndBrowser(() =>

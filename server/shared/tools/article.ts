@@ -45,5 +45,9 @@ export const articleTool = defineTool({
   graphql: { mutation: 'generateArticle', description: 'Starts writing an article; follow it with jobProgress', fields: 'input', inputType: 'GenerateArticleInput' },
   prompt: ({ topic, length }) => `Write an article about ${topic} in ${ARTICLE_LENGTH_LABELS[length]}`,
   phases: { ANALYZING: [10, 'Planning the article'], PROCESSING: [20, 'Writing'], FINALIZING: [95, 'Saving the article'] },
-  rest: { path: '/api/ai/generate-article', fromBody: (body) => ({ topic: topicOf(body.prompt), length: lengthOf(body.length) }) },
+  rest: {
+    path: '/api/ai/generate-article',
+    body: 'JSON `{prompt: "Write an article about <topic> in Short", length: 800 | 1200 | 1600}`',
+    fromBody: (body) => ({ topic: topicOf(body.prompt), length: lengthOf(body.length) }),
+  },
 });

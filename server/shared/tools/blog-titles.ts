@@ -30,5 +30,9 @@ export const blogTitlesTool = defineTool({
   graphql: { mutation: 'generateBlogTitles', description: 'Starts generating ten blog titles; follow it with jobProgress', fields: 'input', inputType: 'GenerateBlogTitlesInput' },
   prompt: ({ keyword, category }) => `Generate a blog title for the keyword ${keyword} in the category ${BLOG_CATEGORY_LABELS[category]}`,
   phases: { ANALYZING: [10, 'Looking at the keyword'], PROCESSING: [20, 'Writing titles'], FINALIZING: [95, 'Saving the titles'] },
-  rest: { path: '/api/ai/generate-blog-title', fromBody: (body) => keywordAndCategoryOf(body.prompt) },
+  rest: {
+    path: '/api/ai/generate-blog-title',
+    body: 'JSON `{prompt: "Generate a blog title for the keyword <kw> in the category <Category>"}`',
+    fromBody: (body) => keywordAndCategoryOf(body.prompt),
+  },
 });

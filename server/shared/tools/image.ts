@@ -58,5 +58,9 @@ export const imageTool = defineTool({
   graphql: { mutation: 'generateImage', description: 'Starts generating an image (Premium); follow it with jobProgress', fields: 'input', inputType: 'GenerateImageInput' },
   prompt: ({ description, style }) => `Generate an image of ${description} in the style ${IMAGE_STYLE_LABELS[style]}`,
   phases: { ANALYZING: [10, 'Reading your description'], PROCESSING: [25, 'Painting'], FINALIZING: [90, 'Saving the image'] },
-  rest: { path: '/api/ai/generate-image', fromBody: (body) => ({ ...descriptionAndStyleOf(body.prompt), publish: body.publish === true }) },
+  rest: {
+    path: '/api/ai/generate-image',
+    body: 'JSON `{prompt: "Generate an image of <description> in the style <Style>", publish}`',
+    fromBody: (body) => ({ ...descriptionAndStyleOf(body.prompt), publish: body.publish === true }),
+  },
 });

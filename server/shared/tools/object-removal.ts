@@ -51,5 +51,9 @@ export const objectRemovalTool = defineTool({
   prompt: ({ object }) => (object ? `Removed ${object} from image` : 'Removed the brushed area from image'),
   phases: { ANALYZING: [10, 'Analyzing'], PROCESSING: [25, 'Processing'], FINALIZING: [90, 'Finalizing'] },
   // The object's name is a field of the same multipart body as the files.
-  rest: { path: '/api/ai/remove-image-object', fromBody: (body) => ({ object: body.object }) },
+  rest: {
+    path: '/api/ai/remove-image-object',
+    body: 'multipart `image`, `object` (optional with a `mask`), optional `mask` (white = remove)',
+    fromBody: (body) => ({ object: body.object }),
+  },
 });

@@ -15,5 +15,5 @@ export const resumeReviewTool = defineTool({
   graphql: { mutation: 'reviewResume', description: 'Starts reviewing a PDF resume (Premium); follow it with jobProgress', fields: 'arguments' },
   prompt: () => 'Review the uploaded resume',
   phases: { ANALYZING: [10, 'Reading the resume'], PROCESSING: [25, 'Analyzing'], FINALIZING: [95, 'Generating the report'] },
-  rest: { path: '/api/ai/resume-review', fromBody: () => ({}) },
+  rest: { path: '/api/ai/resume-review', body: 'multipart `resume` (PDF)', fromBody: () => ({}) },
 });

@@ -70,8 +70,12 @@ export interface ToolDefinition<S extends z.ZodObject = z.ZodObject, K extends s
    * and example (a valid input, which the API page's samples send).
    */
   api: { path: `/${string}`; summary: string; example: Record<string, unknown> };
-  /** The REST mirror (product §7): its path, and its body's fields turned into `input`. */
-  rest?: { path: string; fromBody: (body: Record<string, unknown>) => unknown };
+  /**
+   * The REST mirror (product §7): its path, and its body's fields turned into `input`; `body` says
+   * what the body carries in docs/jobs-and-events.md's table ("API"), which otherwise lists the
+   * uploads and the input's fields.
+   */
+  rest?: { path: string; fromBody: (body: Record<string, unknown>) => unknown; body?: string };
   /** Off unless this says so (the benchmark-only tool). */
   enabled?: (config: Pick<Config, 'ENABLE_NOOP_TOOL'>) => boolean;
 }

@@ -38,5 +38,9 @@ export const upscaleImageTool = defineTool({
   prompt: ({ scale }) => `Upscale image ${scale}×`,
   phases: { ANALYZING: [10, 'Reading the image'], PROCESSING: [25, 'Upscaling'], FINALIZING: [90, 'Saving the larger image'] },
   // Multipart: `image`, and `scale` as text ("2" or "4").
-  rest: { path: '/api/ai/upscale-image', fromBody: (body) => ({ scale: body.scale === undefined || body.scale === '' ? undefined : Number(body.scale) }) },
+  rest: {
+    path: '/api/ai/upscale-image',
+    body: 'multipart `image`, `scale` (`2` or `4`; Premium; result at most 36 MP)',
+    fromBody: (body) => ({ scale: body.scale === undefined || body.scale === '' ? undefined : Number(body.scale) }),
+  },
 });

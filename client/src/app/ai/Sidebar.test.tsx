@@ -8,9 +8,13 @@ import { BillingQuery } from '../../features/billing/api/operations';
 import { freeBilling, trialBilling, type BillingAnswer } from '../../features/billing/testing';
 import type { Plan } from '../../gql/graphql';
 import { typePolicies } from '../../lib/apollo';
+import { TOOLS } from '../../tools/catalogue';
 import { Sidebar } from './Sidebar';
 
 afterEach(cleanup);
+
+/** The tools a Free user sees locked, in the sidebar's order. */
+const PREMIUM = TOOLS.filter((t) => t.plan === 'PREMIUM');
 
 const user = { id: 'u1', email: 'fay@example.com', firstName: 'Fay', lastName: 'Wray', fullName: 'Fay Wray', imageUrl: null, plan: 'FREE' as Plan };
 
@@ -41,17 +45,11 @@ function renderSidebar(plan: Plan, billing: BillingAnswer) {
 const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
 describe('Sidebar: locks, AI Power and the account link', () => {
-  it('Free: the five Premium tools carry a lock; AI Power is the share of free generations left, with a quota line', async () => {
+  it('Free: the Premium tools carry a lock; AI Power is the share of free generations left, with a quota line', async () => {
     renderSidebar('FREE', freeBilling({ textUsedThisMonth: 3, freeTextQuota: 10 }));
     await settle();
-    expect(screen.getAllByTestId('nav-lock').map((l) => l.closest('a')!.getAttribute('href'))).toEqual([
-      '/ai/generate-images',
-      '/ai/remove-background',
-      '/ai/remove-object',
-      '/ai/upscale-image',
-      '/ai/review-resume',
-    ]);
-    expect(screen.getByRole('link', { name: 'Review Resume (Premium, locked)' })).toBeTruthy();
+    expect(screen.getAllByTestId('nav-lock').map((l) => l.closest('a')!.getAttribute('href'))).toEqual(PREMIUM.map((t) => t.path));
+    for (const tool of PREMIUM) expect(screen.getByRole('link', { name: `${tool.nav.label} (Premium, locked)` })).toBeTruthy();
     const meter = screen.getByRole('meter', { name: 'AI Power' });
     expect(meter.getAttribute('aria-valuenow')).toBe('70');
     expect(screen.getByText('70%')).toBeTruthy();

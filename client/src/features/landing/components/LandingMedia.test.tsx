@@ -1,19 +1,24 @@
 // @vitest-environment happy-dom
 import { MockedProvider } from '@apollo/client/testing/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { join } from 'node:path';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rasterSources, webpName } from '../../../../vite/raster-media';
 import { installFakeIntersectionObserver } from '../../../lib/useInView.testing';
 import { siteLinksMock } from '../../../lib/siteLinks.testing';
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { signedOutAuth } from '../../auth/testing';
+import { TOOLS } from '../../../tools/catalogue';
 import { ConnectCards } from './ConnectCards';
 import { HeroBackdrop } from './HeroBackdrop';
 import { SocialBanner } from './SocialBanner';
 import { ToolsGrid } from './ToolsGrid';
 
 const signedOut: AuthState = signedOutAuth;
+/** client/public, whose pictures the build serves (client/vite/raster-media.ts). */
+const PUBLIC = join(import.meta.dirname, '../../../../public');
 
 let io: ReturnType<typeof installFakeIntersectionObserver>;
 beforeEach(() => {
@@ -56,22 +61,23 @@ function reduceMotion() {
 }
 
 describe('tool cards media (product §2: play while visible, threshold 0.15, 100 px bottom margin)', () => {
-  it('a card per tool (the six of product §2 plus the Image upscaler that product §1 adds), each with media named after its title, watched with the spec thresholds', () => {
+  it('a card per tool of the catalogue, each with media named after its lowercase title, watched with the spec thresholds', () => {
     renderTools();
     const cards = screen.getAllByRole('listitem');
-    expect(cards).toHaveLength(7);
-    expect(cards.map((c) => c.querySelector('img')?.getAttribute('src'))).toEqual([
-      '/media/tools/aiarticlewriter.webp',
-      '/media/tools/blogtitlegenerator.webp',
-      '/media/tools/aiimagegeneration.webp',
-      '/media/tools/backgroundremoval.webp',
-      '/media/tools/objectremoval.webp',
-      '/media/tools/imageupscaler.webp',
-      '/media/tools/resumereviewer.webp',
-    ]);
+    expect(cards.map((c) => c.querySelector('img')?.getAttribute('src'))).toEqual(TOOLS.map((t) => `/media/tools/${t.card.title.toLowerCase().replace(/\s+/g, '')}.webp`));
     for (const card of cards) {
       expect(io.watching(frameOf(card)).map((o) => o.options)).toEqual([{ threshold: 0.15, rootMargin: '0px 0px 100px 0px' }]);
     }
+  });
+
+  it("has every card's picture: the build makes each WebP from an SVG under client/public (a renamed card keeps its picture only if the file is renamed too)", () => {
+    renderTools();
+    const served = new Set(rasterSources(PUBLIC).map((f) => `/${webpName(f)}`));
+    const missing = screen
+      .getAllByRole('listitem')
+      .map((c) => c.querySelector('img')!.getAttribute('src')!)
+      .filter((src) => !served.has(src));
+    expect(missing, 'no picture in client/public/media/tools for these cards').toEqual([]);
   });
 
   it('plays only the cards in view, and pauses them once they leave', () => {
