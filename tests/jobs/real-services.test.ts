@@ -16,19 +16,34 @@ import { startOpenAIImagesMock, startOpenAIMock, type OpenAIImagesMock, type Ope
 import { makePdf, SAMPLE_RESUME } from '../helpers/pdf.js';
 import { startS3Mock, type S3Mock } from '../helpers/s3-mock.js';
 import { followJob, gqlOk, gqlUpload, startStack } from '../helpers/server.js';
+import { exampleMutation } from '../helpers/tool-mutations.js';
+import { TOOLS } from '../../server/shared/tools/catalogue.js';
+
+const toolByKind = (kind: ServerToolKind) => TOOLS.find((t) => t.kind === kind)!;
 
 const S3 = { bucket: 'atelier-real', region: 'eu-central-1', accessKeyId: 'AKIAREALSERVICES01', secretAccessKey: 'real/services/secret/key/for/tests00' };
 
-/** How to start each tool of the catalogue (by its kind): a tool added there is a type error here until it has one. */
-const TOOLS = {
-  article: { query: 'mutation { generateArticle(input: {topic: "lighthouses", length: SHORT}) { id } }' },
-  'blog-titles': { query: 'mutation { generateBlogTitles(input: {keyword: "lighthouses"}) { id } }' },
-  'resume-review': { query: 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id } }', file: 'resume' },
-  image: { query: 'mutation { generateImage(input: {description: "a lighthouse at dusk", style: REALISTIC}) { id } }' },
-  'background-removal': { query: 'mutation($image: Upload!) { removeBackground(image: $image) { id } }', file: 'image' },
-  'object-removal': { query: 'mutation($image: Upload!, $mask: Upload) { removeObject(image: $image, object: "boat", mask: $mask) { id } }', file: 'image', mask: true },
-  'upscale-image': { query: 'mutation($image: Upload!) { upscaleImage(image: $image, scale: 2) { id } }', file: 'image' },
-} as const satisfies Record<ServerToolKind, { query: string; file?: 'image' | 'resume'; mask?: true }>;
+/**
+ * How to start the tools that need more than their definition's example (files of their own, a
+ * mask); every other tool of the catalogue starts from its example (exampleMutation), its required
+ * uploads given a photo or a PDF by what they accept.
+ */
+type Start = { query: string; variables?: Record<string, unknown>; files?: Record<string, 'image' | 'resume'>; mask?: true };
+const STARTS: Partial<Record<ServerToolKind, Start>> = {
+  'resume-review': { query: 'mutation($resume: Upload!) { reviewResume(resume: $resume) { id } }', files: { resume: 'resume' } },
+  'object-removal': {
+    query: 'mutation($image: Upload!, $mask: Upload) { removeObject(image: $image, object: "boat", mask: $mask) { id } }',
+    files: { image: 'image' },
+    mask: true,
+  },
+};
+const startOf = (kind: ServerToolKind): Start => {
+  const given = STARTS[kind];
+  if (given) return given;
+  const { query, variables, uploads } = exampleMutation(toolByKind(kind));
+  return { query, variables, files: Object.fromEntries(uploads.map((u) => [u.field, u.accept === 'pdf' ? 'resume' : 'image'])) };
+};
+const KINDS = Object.keys(SERVER_TOOLS) as ServerToolKind[];
 
 let text: OpenAIMock;
 let clerk: ClerkMock;
@@ -84,19 +99,23 @@ function sharedEnv(dataDir: string): Record<string, string> {
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** Runs one tool to its end as a Clerk Premium user; returns its last event and how long it took. */
-async function run(stack: Stack, token: string, tool: keyof typeof TOOLS) {
-  const spec = TOOLS[tool];
+async function run(stack: Stack, token: string, tool: ServerToolKind) {
+  const spec = startOf(tool);
   const started = performance.now();
   let id: string;
-  if ('file' in spec) {
-    const files: Record<string, { data: Buffer; filename: string }> =
-      spec.file === 'resume' ? { resume: { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf' } } : { image: { data: photo, filename: 'harbour.jpg' } };
-    if ('mask' in spec) files.mask = { data: mask, filename: 'mask.png' };
-    const r = await gqlUpload(stack.url, spec.query, {}, files, token);
+  if (spec.files && Object.keys(spec.files).length) {
+    const files: Record<string, { data: Buffer; filename: string }> = Object.fromEntries(
+      Object.entries(spec.files).map(([field, what]) => [
+        field,
+        what === 'resume' ? { data: makePdf(SAMPLE_RESUME), filename: 'cv.pdf' } : { data: photo, filename: 'harbour.jpg' },
+      ]),
+    );
+    if (spec.mask) files.mask = { data: mask, filename: 'mask.png' };
+    const r = await gqlUpload(stack.url, spec.query, spec.variables ?? {}, files, token);
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     id = (Object.values(r.data!)[0] as { id: string }).id;
   } else {
-    id = (Object.values(await gqlOk(stack.url, spec.query, {}, token))[0] as { id: string }).id;
+    id = (Object.values(await gqlOk(stack.url, spec.query, spec.variables ?? {}, token))[0] as { id: string }).id;
   }
   const events = await followJob(stack.url, token, id, 60_000);
   const last = events.at(-1)!;
@@ -109,7 +128,7 @@ async function everyTool(stack: Stack, dataDir: string, providerOrigins: string[
   const sub = `user_real${process.pid}${Date.now()}`;
   const token = await clerk.token(sub, { pla: 'u:premium' });
   const timings: Record<string, number> = {};
-  for (const tool of Object.keys(TOOLS) as (keyof typeof TOOLS)[]) {
+  for (const tool of KINDS) {
     const { events, last, ms } = await run(stack, token, tool);
     timings[tool] = Math.round(ms);
     const row = await stack.server.app.services.db.creation.findUniqueOrThrow({ where: { id: last.creation!.id } });
