@@ -12,7 +12,7 @@ import { Sidebar } from './Sidebar';
 
 afterEach(cleanup);
 
-const user = { id: 'u1', email: 'fay@example.com', firstName: 'Fay', lastName: 'Wray', fullName: 'Fay Wray', imageUrl: null, plan: 'FREE' as Plan };
+const user = { id: 'u1', email: 'fay@example.com', firstName: 'Fay', lastName: 'Wray', fullName: 'Fay Wray', imageUrl: null, emailVerified: true, plan: 'FREE' as Plan };
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
