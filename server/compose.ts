@@ -6,6 +6,8 @@ import type { Principal } from './auth/api-keys.js';
 import type { Context, Services } from './context.js';
 import { ApiKeyService } from './modules/api-key/api-key.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { EmailService } from './modules/email/email.service.js';
+import { createMailer } from './mail/mailer.js';
 import { createCreationLoaders } from './modules/creation/creation.loaders.js';
 import { CreationService } from './modules/creation/creation.service.js';
 import { JobService } from './modules/job/job.service.js';
@@ -22,6 +24,8 @@ import { WebhookOutbox } from './shared/webhooks/outbox.js';
 export interface App {
   services: Services;
   auth: AuthService;
+  /** Account e-mail (docs/email.md). */
+  email: EmailService;
   users: UserService;
   apiKeys: ApiKeyService;
   billing: BillingService;
@@ -44,12 +48,16 @@ export function composeApp(services: Services): App {
   const outbox = new WebhookOutbox({ db: services.db, queue: () => services.queues.webhooks(), redis: services.redis, log: services.log, config: services.config, storage });
   const jobs = new JobService(services, outbox);
   const billing = new BillingService(services);
+  // Account e-mail: SMTP_URL, or the outbox under DATA_DIR (docs/email.md).
+  const email = new EmailService(services, createMailer(services.config, services.log));
   return {
     services,
     jobs,
     storage,
     tools: new ToolService(services, jobs, tools, storage),
-    auth: new AuthService(services),
+    // A new built-in account is sent the link that verifies its address.
+    auth: new AuthService(services, (user, origin) => email.afterSignUp(user, origin)),
+    email,
     apiKeys: new ApiKeyService(services),
     // An account's paid subscription ends before the account goes (nobody is billed for a deleted account).
     users: new UserService(services, storage, (userId) => billing.endBeforeAccountDeletion(userId)),

@@ -6,6 +6,7 @@ import { ApiKeyResolver } from '../modules/api-key/api-key.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingResolver } from '../modules/billing/billing.resolver.js';
 import { CreationResolver } from '../modules/creation/creation.resolver.js';
+import { EmailResolver } from '../modules/email/email.resolver.js';
 import { EnginesResolver } from '../modules/engines/engines.resolver.js';
 import { JobProgressResolver, JobResolver } from '../modules/job/job.resolver.js';
 import { LikeResolver } from '../modules/like/like.resolver.js';
@@ -22,6 +23,7 @@ import { guardRootFields } from './api-key-scopes.js';
 /** Every resolver of the schema. */
 const resolvers = [
   AuthResolver,
+  EmailResolver,
   UserResolver,
   BillingResolver,
   CreationResolver,

@@ -175,7 +175,10 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('public pages at the %s view
     // Focus runs through the form in reading order, then to the link.
     expect(await tabFrom(page, email)).toBe('input:');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('password');
-    expect(await tabFrom(page, password)).toBe('button:Sign in');
+    // From the password to "Forgot password?" (docs/email.md), then the button.
+    expect(await tabFrom(page, password)).toBe('a:Forgot password?');
+    expect(await main.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await tabFrom(page, main.getByRole('link', { name: 'Forgot password?' }))).toBe('button:Sign in');
     expect(await tabFrom(page, main.getByRole('button', { name: 'Sign in' }))).toBe('a:Create an account');
 
     expect(await page.getByRole('contentinfo').count()).toBe(1);

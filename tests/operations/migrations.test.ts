@@ -71,6 +71,7 @@ describe('offline migrations', () => {
         'BillingEvent',
         'ContactMessage',
         'Creation',
+        'EmailToken',
         'Feedback',
         'Job',
         'Like',

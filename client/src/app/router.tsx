@@ -14,6 +14,10 @@ import { ToolGate } from '../features/billing/components/ToolGate';
 const AiLayout = lazyNamed(() => import('./ai/AiLayout'), 'AiLayout');
 const SignInRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignInRoute');
 const SignUpRoute = lazyNamed(() => import('../features/auth/routes/AuthRoute'), 'SignUpRoute');
+const ForgotPasswordRoute = lazyNamed(() => import('../features/email/routes/ForgotPasswordRoute'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyNamed(() => import('../features/email/routes/ResetPasswordRoute'), 'ResetPasswordRoute');
+const VerifyEmailRoute = lazyNamed(() => import('../features/email/routes/EmailLinkRoute'), 'VerifyEmailRoute');
+const ConfirmEmailRoute = lazyNamed(() => import('../features/email/routes/EmailLinkRoute'), 'ConfirmEmailRoute');
 const DashboardRoute = lazyNamed(() => import('../features/dashboard/routes/DashboardRoute'), 'DashboardRoute');
 const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
 const AccountRoute = lazyNamed(() => import('../features/account/routes/AccountRoute'), 'AccountRoute');
@@ -57,6 +61,11 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
+      // The account e-mail's pages (docs/email.md): the links open the last three.
+      { path: 'forgot-password', element: lazyPage(<ForgotPasswordRoute />) },
+      { path: 'reset-password', element: lazyPage(<ResetPasswordRoute />) },
+      { path: 'verify-email', element: lazyPage(<VerifyEmailRoute />) },
+      { path: 'confirm-email', element: lazyPage(<ConfirmEmailRoute />) },
       { path: 'about', element: lazyPage(<AboutRoute />) },
       { path: 'contact', element: lazyPage(<ContactRoute />) },
       { path: 'feedback', element: lazyPage(<FeedbackRoute />) },

@@ -21,7 +21,7 @@ type Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": typeof types.AuthConfigDocument,
-    "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
@@ -43,6 +43,12 @@ type Documents = {
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": typeof types.SetCreationPublishedDocument,
     "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n": typeof types.PublishStateFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.RequestPasswordResetDocument,
+    "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": typeof types.VerifyEmailDocument,
+    "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail\n  }\n": typeof types.ResendVerificationEmailDocument,
+    "\n  mutation RequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n": typeof types.RequestEmailChangeDocument,
+    "\n  mutation ConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token) {\n      id\n      email\n      emailVerified\n    }\n  }\n": typeof types.ConfirmEmailChangeDocument,
     "\n  query Engines {\n    engines {\n      image {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n      text {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n    }\n  }\n": typeof types.EnginesDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {\n    generateImage(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateImageDocument,
     "\n  query CreationBatch($id: ID!) {\n    creation(id: $id) {\n      id\n      batch {\n        id\n        content\n        placeholder\n      }\n    }\n  }\n": typeof types.CreationBatchDocument,
@@ -75,7 +81,7 @@ const documents: Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": types.AuthConfigDocument,
-    "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
@@ -97,6 +103,12 @@ const documents: Documents = {
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": types.SetCreationPublishedDocument,
     "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n": types.PublishStateFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.RequestPasswordResetDocument,
+    "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": types.VerifyEmailDocument,
+    "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail\n  }\n": types.ResendVerificationEmailDocument,
+    "\n  mutation RequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n": types.RequestEmailChangeDocument,
+    "\n  mutation ConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token) {\n      id\n      email\n      emailVerified\n    }\n  }\n": types.ConfirmEmailChangeDocument,
     "\n  query Engines {\n    engines {\n      image {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n      text {\n        name\n        label\n        model\n        placeholder\n        options\n      }\n    }\n  }\n": types.EnginesDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!, $jobId: ID) {\n    generateImage(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateImageDocument,
     "\n  query CreationBatch($id: ID!) {\n    creation(id: $id) {\n      id\n      batch {\n        id\n        content\n        placeholder\n      }\n    }\n  }\n": types.CreationBatchDocument,
@@ -167,7 +179,7 @@ export function graphql(source: "\n  query AuthConfig {\n    authConfig {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -252,6 +264,30 @@ export function graphql(source: "\n  fragment PublishState on Creation {\n    id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"): (typeof documents)["\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail\n  }\n"): (typeof documents)["\n  mutation ResendVerificationEmail {\n    resendVerificationEmail\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n"): (typeof documents)["\n  mutation RequestEmailChange($newEmail: String!, $password: String!) {\n    requestEmailChange(newEmail: $newEmail, password: $password)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token) {\n      id\n      email\n      emailVerified\n    }\n  }\n"): (typeof documents)["\n  mutation ConfirmEmailChange($token: String!) {\n    confirmEmailChange(token: $token) {\n      id\n      email\n      emailVerified\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

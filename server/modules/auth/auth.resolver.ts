@@ -3,13 +3,14 @@ import { requireUser, type Context, type Services } from '../../context.js';
 import { AuthConfig, AuthPayload, SignUpInput } from './auth.types.js';
 import type { AuthResult, AuthService } from './auth.service.js';
 
-type AuthContext = Context<{ auth: AuthService; services: Pick<Services, 'identity' | 'config'> }>;
+/** `origin`: the request's own origin (app.ts), for the verification link when PUBLIC_URL is unset. */
+type AuthContext = Context<{ auth: AuthService; services: Pick<Services, 'identity' | 'config'> }> & { origin?: string };
 
 @Resolver()
 export class AuthResolver {
-  @Mutation(() => AuthPayload, { description: 'Creates a built-in account' })
+  @Mutation(() => AuthPayload, { description: 'Creates a built-in account; a link to verify its address is sent to it (docs/email.md)' })
   signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() ctx: AuthContext): Promise<AuthResult> {
-    return ctx.app.auth.signUp(input, ctx.ip);
+    return ctx.app.auth.signUp(input, ctx.ip, ctx.origin);
   }
 
   @Mutation(() => AuthPayload, { description: 'Signs in to a built-in account' })

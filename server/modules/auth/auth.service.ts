@@ -29,7 +29,11 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAA
 export class AuthService {
   private readonly throttle: SignInThrottle;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    /** After a sign-up (the verification e-mail: docs/email.md); never fails it. */
+    private readonly afterSignUp: (user: User, origin: string | undefined) => Promise<void> = async () => undefined,
+  ) {
     this.throttle = new SignInThrottle(services);
   }
 
@@ -39,7 +43,7 @@ export class AuthService {
     }
   }
 
-  async signUp(input: unknown, ip = 'unknown'): Promise<AuthResult> {
+  async signUp(input: unknown, ip = 'unknown', origin?: string): Promise<AuthResult> {
     this.requireBuiltin();
     await this.throttle.address(ip);
     const data = parseInput(signUpSchema, input);
@@ -57,6 +61,7 @@ export class AuthService {
           passwordHash,
         },
       });
+      await this.afterSignUp(user, origin);
       return { user, token: await issueToken(this.services.tokenSecret, user.id) };
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') {

@@ -28,6 +28,13 @@ export class UserResolver {
     return ctx.app.users.deleteAccount(requireUser(ctx), password, ctx.ip);
   }
 
+  @FieldResolver(() => Boolean, {
+    description: 'Whether the address was confirmed by a link sent to it (docs/email.md); always true for Clerk accounts, whose addresses Clerk verifies',
+  })
+  emailVerified(@Root() u: User): boolean {
+    return u.authProvider !== 'local' || u.emailVerifiedAt !== null;
+  }
+
   @FieldResolver(() => String, { nullable: true })
   fullName(@Root() u: User): string | null {
     return fullNameOf(u);

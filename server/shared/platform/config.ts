@@ -23,6 +23,7 @@ import {
   PDF_READ_MEMORY_MB_DEFAULT,
   AUTH_ATTEMPTS_PER_IP_PER_MINUTE,
   MESSAGE_RATE_PER_HOUR_DEFAULT,
+  EMAIL_RATE_PER_HOUR_DEFAULT,
   WS_MAX_CONNECTIONS_PER_USER_DEFAULT,
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION_DEFAULT,
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS_DEFAULT,
@@ -141,6 +142,14 @@ const schema = z.object({
   STRIPE_API_URL: optionalString,
   /** Where Checkout and the Portal send the browser back (this app's public origin, e.g. https://studio.example.com). */
   PUBLIC_URL: optionalString,
+  /**
+   * Account e-mail (docs/email.md): the SMTP server to send through, as nodemailer reads a URL
+   * (smtp://user:pass@host:587, smtps://… for TLS from the start; query options such as
+   * ?requireTLS=true go to nodemailer). Unset: every message is written to DATA_DIR/outbox.
+   */
+  SMTP_URL: optionalString,
+  /** The From of account e-mail: an address, or "Name <address>". */
+  MAIL_FROM: z.string().default('Atelier <no-reply@localhost>'),
   /** The source repository "Star us" and the GitHub links open; unset: package.json's "repository", else they are hidden. */
   PROJECT_REPOSITORY_URL: optionalString,
   /** The blog the navigation's "Blog" link opens; unset: no Blog link. */
@@ -193,6 +202,8 @@ const schema = z.object({
   AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(AUTH_ATTEMPTS_PER_IP_PER_MINUTE),
   /** Contact messages, feedback and newsletter sign-ups per client address per hour; each executed field counts (aliases too). */
   MESSAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(MESSAGE_RATE_PER_HOUR_DEFAULT),
+  /** Requests for account e-mail (password reset, verification, change of address) per client address per hour (docs/email.md). */
+  EMAIL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(EMAIL_RATE_PER_HOUR_DEFAULT),
   /** Pause between chunks the offline writer streams, so text appears as it is written. */
   LOCAL_STREAM_DELAY_MS: z.coerce.number().int().min(0).default(12),
   /** Largest uploaded file; the uploadLimits query tells browsers (a GraphQL Int, so below 2 GiB). */
@@ -320,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...linkProblem('YOUTUBE_URL', c.YOUTUBE_URL),
     ...linkProblem('LINKEDIN_URL', c.LINKEDIN_URL),
     ...redisProblems(c),
+    ...smtpProblems(c),
     ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
       ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
       : []),
@@ -376,6 +388,24 @@ function redisProblems(c: Pick<z.infer<typeof schema>, 'REDIS_URL' | 'REDIS_SENT
     problems.push("REDIS_SENTINELS: also set REDIS_SENTINEL_NAME, the master's name in the Sentinels' configuration (e.g. mymaster)");
   if (!c.REDIS_SENTINELS && (c.REDIS_SENTINEL_NAME || c.REDIS_SENTINEL_PASSWORD)) problems.push('REDIS_SENTINEL_NAME: only used with REDIS_SENTINELS (the Sentinels to ask)');
   return problems;
+}
+
+/**
+ * SMTP_URL an smtp:// or smtps:// URL. With real mail, PUBLIC_URL is required: the links in
+ * account e-mail must not take their host from a request's Host header, which a caller chooses
+ * (docs/email.md, "Links").
+ */
+function smtpProblems(c: Pick<z.infer<typeof schema>, 'SMTP_URL' | 'PUBLIC_URL'>): string[] {
+  if (!c.SMTP_URL) return [];
+  let u: URL;
+  try {
+    u = new URL(c.SMTP_URL);
+  } catch {
+    return ['SMTP_URL: is not a URL (expected e.g. smtp://user:password@smtp.example.com:587)'];
+  }
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') return ['SMTP_URL: must start with smtp:// or smtps:// (TLS from the start)'];
+  if (!c.PUBLIC_URL) return ["SMTP_URL: also set PUBLIC_URL, the site's origin the links in account e-mail start with"];
+  return [];
 }
 
 /** A link shown to visitors: an http(s) address with no credentials in it. */

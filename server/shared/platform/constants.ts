@@ -133,6 +133,17 @@ export const SIGN_IN_KNOWN_ADDRESS_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** Contact messages, feedback and newsletter sign-ups per client address per hour (MESSAGE_RATE_PER_HOUR). */
 export const MESSAGE_RATE_PER_HOUR_DEFAULT = 20;
 
+/**
+ * Account e-mail (docs/email.md): how long each kind of link works, and the requests for one
+ * (reset, verification, change) per client address per hour (EMAIL_RATE_PER_HOUR) and per
+ * address written to per hour, whether or not it has an account.
+ */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+export const EMAIL_VERIFY_TTL_MS = 48 * 60 * 60_000;
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+export const EMAIL_RATE_PER_HOUR_DEFAULT = 20;
+export const EMAILS_PER_ADDRESS_PER_HOUR = 3;
+
 /** Webhooks (docs/webhooks.md). */
 export const WEBHOOK_ENDPOINTS_PER_USER = 10;
 export const WEBHOOK_URL_MAX_LENGTH = 2000;

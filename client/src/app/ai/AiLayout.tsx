@@ -4,6 +4,7 @@ import { usePageMeta } from '../pageTitles';
 import { LoadingPanel } from '../../components/Spinner';
 import { useAuth } from '../../features/auth';
 import { AuthScreen } from '../../features/auth/components/AuthScreen';
+import { VerifyEmailBanner } from '../../features/email';
 import { toasterReady } from '../../lib/toaster';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -52,6 +53,7 @@ export function AiLayout() {
         {menuOpen && <div aria-hidden className="fixed inset-0 top-14 z-10 bg-slate-900/30 md:hidden" onClick={() => setMenuOpen(false)} />}
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-8">
           <div className="mx-auto w-full max-w-6xl">
+            <VerifyEmailBanner />
             <Suspense fallback={<LoadingPanel />}>
               <Outlet />
             </Suspense>

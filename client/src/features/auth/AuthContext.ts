@@ -30,6 +30,8 @@ export interface AuthState {
   signOut: () => Promise<void>;
   /** Built-in: changes the password (rejects with the server's error); the other sessions end, this one goes on. Null with Clerk (its profile does it). */
   changePassword: ((currentPassword: string, newPassword: string) => Promise<void>) | null;
+  /** Built-in: goes on signed in with a token the server gave (a password reset's). Null with Clerk. */
+  startSession: ((token: string) => Promise<void>) | null;
   /** Opens the identity provider's account page; null where there is none (built-in accounts). */
   openProfile: (() => void) | null;
 }

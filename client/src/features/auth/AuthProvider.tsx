@@ -17,6 +17,7 @@ const pending: AuthState = {
   signUp: () => Promise.reject(new Error('Sign-in is still loading')),
   signOut: () => Promise.resolve(),
   changePassword: null,
+  startSession: null,
   openProfile: null,
 };
 

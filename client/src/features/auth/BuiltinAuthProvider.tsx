@@ -91,9 +91,10 @@ export function BuiltinAuthProvider({ children }: { children: ReactNode }) {
       signUp,
       signOut,
       changePassword,
+      startSession: applyToken,
       openProfile: null,
     }),
-    [user, shownToken, rejected, me.data, me.error, signIn, signUp, signOut, changePassword],
+    [user, shownToken, rejected, me.data, me.error, signIn, signUp, signOut, changePassword, applyToken],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

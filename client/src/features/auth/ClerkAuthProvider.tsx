@@ -56,6 +56,7 @@ function ClerkBridge({ children }: { children: ReactNode }) {
       signUp: async () => clerk.openSignUp(),
       signOut: () => clerk.signOut(),
       changePassword: null,
+      startSession: null,
       openProfile: () => clerk.openUserProfile(),
     }),
     [user, isSignedIn, token, isLoaded, me.data, me.error, clerk],

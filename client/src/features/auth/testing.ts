@@ -11,5 +11,6 @@ export const signedOutAuth: AuthState = {
   signUp: async () => {},
   signOut: async () => {},
   changePassword: null,
+  startSession: null,
   openProfile: null,
 };

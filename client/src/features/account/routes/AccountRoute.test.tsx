@@ -34,7 +34,17 @@ function Where() {
   return <p data-testid="where">{pathname + search}</p>;
 }
 
-const me = { __typename: 'User' as const, id: 'u1', email: 'fay@example.com', firstName: 'Fay', lastName: 'Wray', fullName: 'Fay Wray', imageUrl: null, plan: 'FREE' as const };
+const me = {
+  __typename: 'User' as const,
+  id: 'u1',
+  email: 'fay@example.com',
+  firstName: 'Fay',
+  lastName: 'Wray',
+  fullName: 'Fay Wray',
+  imageUrl: null,
+  emailVerified: true,
+  plan: 'FREE' as const,
+};
 const auth: AuthState = { ...signedOutAuth, user: me, token: 't', plan: 'FREE' };
 
 const billingAnswer = (billing: BillingAnswer): MockLink.MockedResponse => ({ request: { query: BillingQuery }, result: { data: { billing } }, delay: 0 });

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/LoadError';
 import { ApiKeysSection } from '../../api-keys';
 import { useAuth } from '../../auth';
 import { BillingQuery } from '../../billing/account';
+import { EmailSection } from '../../email';
 import { WebhooksSection } from '../../webhooks';
 import { DeleteAccountSection } from '../components/DeleteAccountSection';
 import { PasswordSection } from '../components/PasswordSection';
@@ -81,6 +82,7 @@ export function AccountRoute() {
         ) : null}
         {user ? <ApiKeysSection /> : null}
         {/* Clerk accounts are deleted in Clerk's profile above. */}
+        {provider === 'builtin' && user ? <EmailSection /> : null}
         {provider === 'builtin' && user && changePassword ? <PasswordSection changePassword={changePassword} /> : null}
         {provider === 'builtin' && user ? <DeleteAccountSection /> : null}
         {user ? <WebhooksSection /> : null}

@@ -14,6 +14,7 @@ export const MeQuery = graphql(`
     me {
       id
       email
+      emailVerified
       firstName
       lastName
       fullName

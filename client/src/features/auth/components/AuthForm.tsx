@@ -88,6 +88,13 @@ export function AuthForm({ initialMode = 'sign-in', onSuccess, headingLevel = 2,
           onChange={set('password')}
           {...blame('password')}
         />
+        {!isSignUp && (
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className={switchClass}>
+              Forgot password?
+            </Link>
+          </p>
+        )}
         {error && (
           <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
             {error.message}

@@ -15,7 +15,7 @@ afterEach(cleanup);
 const base: AuthState = signedOutAuth;
 const freeUser: AuthState = {
   ...base,
-  user: { id: 'u1', email: 'f@example.com', firstName: 'Fay', lastName: null, fullName: 'Fay', imageUrl: null, plan: 'FREE' },
+  user: { id: 'u1', email: 'f@example.com', firstName: 'Fay', lastName: null, fullName: 'Fay', imageUrl: null, emailVerified: true, plan: 'FREE' },
   token: 't',
   plan: 'FREE',
 };

@@ -18,7 +18,7 @@ const ME = 'me';
 
 const auth: AuthState = {
   ...signedOutAuth,
-  user: { id: ME, email: 'me@example.com', firstName: 'Me', lastName: null, fullName: 'Me', imageUrl: null, plan: 'FREE' },
+  user: { id: ME, email: 'me@example.com', firstName: 'Me', lastName: null, fullName: 'Me', imageUrl: null, emailVerified: true, plan: 'FREE' },
   token: 'token',
   plan: 'FREE',
 };
