@@ -7,6 +7,7 @@ import type { Services } from '../../context.js';
 import type { Job, User } from '../../shared/db/generated/client.js';
 import { Prisma } from '../../shared/db/prisma.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { isRedisUnavailable } from '../../shared/platform/redis.js';
 import { UploadSlots } from '../../uploads/slots.js';
 import { enforceRate, type GiveBack } from '../../rate-limit.js';
 import { BUSY_RETRY_SECONDS, noteLimit, retryAfterOf } from '../../http/rate-limit-headers.js';
@@ -346,7 +347,7 @@ export class JobService {
    * The snapshot, once the command connection answers again: after a failover it may come back
    * a little after the subscription connection. Null when the subscriber left meanwhile; when
    * Redis stayed away (RESYNC_ATTEMPTS), null too (the next reconnection tries again), or with
-   * `orThrow` Redis's last error.
+   * `orThrow` Redis's last error (and any other error at once).
    */
   private async snapshotOnceReachable(jobId: string, userId: string, ended: () => boolean, orThrow = false): Promise<JobEvent | null> {
     let failure: unknown = null;
@@ -354,6 +355,8 @@ export class JobService {
       try {
         return await this.snapshot(jobId, userId);
       } catch (e) {
+        // A first look waits only for Redis (a failover); Postgres away is said at once (SERVICE_UNAVAILABLE).
+        if (orThrow && !isRedisUnavailable(e)) throw e;
         failure = e;
         await new Promise((r) => setTimeout(r, RESYNC_PAUSE_MS));
       }
