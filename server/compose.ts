@@ -16,6 +16,7 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { createStorage, type Storage } from './shared/storage/index.js';
 import { toolsFor } from './shared/tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
+import { CreationSources } from './tools/source-creation.js';
 import { WebhookService } from './modules/webhook/webhook.service.js';
 import { WebhookOutbox } from './shared/webhooks/outbox.js';
 
@@ -44,17 +45,19 @@ export function composeApp(services: Services): App {
   const outbox = new WebhookOutbox({ db: services.db, queue: () => services.queues.webhooks(), redis: services.redis, log: services.log, config: services.config, storage });
   const jobs = new JobService(services, outbox);
   const billing = new BillingService(services);
+  const creations = new CreationService(services, imageTypes, storage, outbox);
   return {
     services,
     jobs,
     storage,
-    tools: new ToolService(services, jobs, tools, storage),
+    // A creation of the caller's may stand for a tool's image (docs/adding-a-tool.md, "Sending a creation to a tool").
+    tools: new ToolService(services, jobs, tools, storage, new CreationSources(services, creations, storage)),
     auth: new AuthService(services),
     apiKeys: new ApiKeyService(services),
     // An account's paid subscription ends before the account goes (nobody is billed for a deleted account).
     users: new UserService(services, storage, (userId) => billing.endBeforeAccountDeletion(userId)),
     billing,
-    creations: new CreationService(services, imageTypes, storage, outbox),
+    creations,
     likes: new LikeService(services),
     messages: new MessageService(services),
     webhooks: new WebhookService(services, outbox),
