@@ -9,6 +9,7 @@ import { CreationDetails } from './CreationDetails';
 import { PlaceholderBadge } from '../../engines';
 import { CreationImage } from './CreationImage';
 import { ViewerToolbar } from './ViewerToolbar';
+import { ViewerSendTo } from './ViewerSendTo';
 import { downloadImage, shareImage } from './viewerActions';
 
 interface Props {
@@ -73,6 +74,7 @@ export function CreationViewer({ creations, index, onIndexChange, onClose, onTog
           downloading={downloading}
           onDownload={() => void download()}
           onShare={() => void shareImage(creation.content, creation.prompt)}
+          sendTo={<ViewerSendTo key={creation.id} creation={creation} />}
           closeRef={closeRef}
           onClose={onClose}
         />
