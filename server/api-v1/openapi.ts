@@ -43,7 +43,8 @@ const sourceSchema = (field: string): JsonSchema => ({
 /**
  * The request body: JSON (the input), or multipart text fields with the tool's files (a tool that
  * takes files: multipart only, unless a creation may stand for its image: then JSON with
- * sourceCreationId too).
+ * sourceCreationId too; the multipart schema stays the files' way, and the operation's
+ * description says sourceCreationId may also be a text field there, beside a mask).
  */
 function requestBody(tool: Tool, inputName: string): JsonSchema {
   if (tool.uploads.length === 0) {
@@ -54,8 +55,7 @@ function requestBody(tool: Tool, inputName: string): JsonSchema {
   }
   const source = creationSource(tool);
   const files = Object.fromEntries(tool.uploads.map((u) => [u.field, fileSchema(u)]));
-  if (source) files[SOURCE_CREATION_FIELD] = sourceSchema(source.field);
-  const required = tool.uploads.filter((u) => u.missing && u !== source).map((u) => u.field);
+  const required = tool.uploads.filter((u) => u.missing).map((u) => u.field);
   const encoding = Object.fromEntries(
     tool.uploads.map((u) => [u.field, { contentType: u.accept === 'pdf' ? 'application/pdf' : IMAGE_UPLOAD_TYPES.map((t) => t.mime).join(', ') }]),
   );

@@ -101,6 +101,10 @@ describe('a creation sent to the upscaler by its id', () => {
     await refusedAsOther();
     await gqlOk(stack.url, 'mutation($id: ID!) { setCreationPublished(id: $id, publish: true) { published } }', { id: cutout.id }, owner.token);
     await refusedAsOther();
+    // What the community viewer asks before offering "Send to…": only the owner's is theirs.
+    const mine = 'query($id: ID!) { creation(id: $id) { mine } }';
+    expect(await gqlOk(stack.url, mine, { id: cutout.id }, owner.token)).toEqual({ creation: { mine: true } });
+    expect(await gqlOk(stack.url, mine, { id: cutout.id }, other.token)).toEqual({ creation: { mine: false } });
     await gqlOk(stack.url, 'mutation($id: ID!) { setCreationPublished(id: $id, publish: false) { published } }', { id: cutout.id }, owner.token);
 
     const missing = await gql(stack.url, UPSCALE, { id: randomUUID(), scale: 2 }, owner.token);

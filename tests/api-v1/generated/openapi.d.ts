@@ -855,12 +855,7 @@ export interface operations {
                      * Format: binary
                      * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF
                      */
-                    image?: string;
-                    /**
-                     * Format: uuid
-                     * @description The id of one of your own image creations, used as `image` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404
-                     */
-                    sourceCreationId?: string;
+                    image: string;
                 };
             };
         };
@@ -1002,17 +997,12 @@ export interface operations {
                      * Format: binary
                      * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF
                      */
-                    image?: string;
+                    image: string;
                     /**
                      * Format: binary
                      * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF. White (or opaque) where to remove, black (or transparent) elsewhere, at any size (it is stretched to the image). With no object name, what it covers is removed
                      */
                     mask?: string;
-                    /**
-                     * Format: uuid
-                     * @description The id of one of your own image creations, used as `image` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404
-                     */
-                    sourceCreationId?: string;
                 };
             };
         };
@@ -1116,12 +1106,7 @@ export interface operations {
                      * Format: binary
                      * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF
                      */
-                    image?: string;
-                    /**
-                     * Format: uuid
-                     * @description The id of one of your own image creations, used as `image` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404
-                     */
-                    sourceCreationId?: string;
+                    image: string;
                 };
             };
         };

@@ -1,6 +1,6 @@
 import { ChevronDown, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useInRouterContext, useNavigate } from 'react-router-dom';
 import type { CreationType } from '../../../gql/graphql';
 import { sentState } from '../lib/sent';
 import { sendTargets } from '../lib/targets';
@@ -20,11 +20,16 @@ const trigger = {
   dark: 'inline-flex h-10 shrink-0 items-center gap-2 rounded-full border border-white/20 bg-white/5 px-3 text-sm font-medium text-slate-100 transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:px-4',
 };
 
+/** Outside a router (a result panel rendered on its own) there is nowhere to send a picture to. */
+export function SendToMenu(props: Props) {
+  return useInRouterContext() ? <Menu {...props} /> : null;
+}
+
 /**
  * "Send to…": a menu of the other image tools (the catalogue's, lib/targets.ts); choosing one
  * opens its page with this picture as its input, nothing downloaded or uploaded again (lib/sent.ts).
  */
-export function SendToMenu({ creation, tone = 'light', which }: Props) {
+function Menu({ creation, tone = 'light', which }: Props) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
