@@ -18,6 +18,7 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { createStorage, type Storage } from './shared/storage/index.js';
 import { toolsFor } from './shared/tools/catalogue.js';
 import { ToolService } from './tools/tool.service.js';
+import { CreationSources } from './tools/source-creation.js';
 import { WebhookService } from './modules/webhook/webhook.service.js';
 import { WebhookOutbox } from './shared/webhooks/outbox.js';
 
@@ -50,11 +51,13 @@ export function composeApp(services: Services): App {
   const billing = new BillingService(services);
   // Account e-mail: SMTP_URL, or the outbox under DATA_DIR (docs/email.md).
   const email = new EmailService(services, createMailer(services.config, services.log));
+  const creations = new CreationService(services, imageTypes, storage, outbox);
   return {
     services,
     jobs,
     storage,
-    tools: new ToolService(services, jobs, tools, storage),
+    // A creation of the caller's may stand for a tool's image (docs/adding-a-tool.md, "Sending a creation to a tool").
+    tools: new ToolService(services, jobs, tools, storage, new CreationSources(services, creations, storage)),
     // A new built-in account is sent the link that verifies its address.
     auth: new AuthService(services, (user, origin) => email.afterSignUp(user, origin)),
     email,
@@ -62,7 +65,7 @@ export function composeApp(services: Services): App {
     // An account's paid subscription ends before the account goes (nobody is billed for a deleted account).
     users: new UserService(services, storage, (userId) => billing.endBeforeAccountDeletion(userId)),
     billing,
-    creations: new CreationService(services, imageTypes, storage, outbox),
+    creations,
     likes: new LikeService(services),
     messages: new MessageService(services),
     webhooks: new WebhookService(services, outbox),

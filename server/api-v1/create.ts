@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import type { AuthedRequest } from '../rest.js';
 import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import { parseRestUploads, removeRestUploads, restFile } from '../uploads/rest.js';
-import type { Tool } from '../shared/tools/tool.js';
+import { creationSource, SOURCE_CREATION_FIELD, type Tool } from '../shared/tools/tool.js';
 import type { ToolFiles, ToolService } from '../tools/tool.service.js';
 import type { Job, JobService } from '../modules/job/job.service.js';
 import type { Config } from '../shared/platform/config.js';
@@ -106,10 +106,12 @@ export async function createJob(deps: CreateDeps, tool: Tool, req: AuthedRequest
       return Object.fromEntries(fields.map((f) => [f, restFile(req, f)]));
     };
     const input = () => (multipart ? formFieldsToInput(tool, body()) : body());
+    // An image tool's picture may be a creation of the caller's instead of a file (docs/api-v1.md, "Sending a creation").
+    const sourceCreationId = creationSource(tool) ? () => body()[SOURCE_CREATION_FIELD] : undefined;
     let job: Job;
     try {
       if (!(multipart && withUploads)) await reserve();
-      job = await deps.tools.start(tool.kind, req.user, { input, files: withUploads ? files : undefined, jobId, apiKey: req.apiKey });
+      job = await deps.tools.start(tool.kind, req.user, { input, files: withUploads ? files : undefined, jobId, apiKey: req.apiKey, sourceCreationId });
     } catch (e) {
       // The key was reserved by an earlier or a concurrent request (found here, or once the files were read).
       if (e instanceof Repeat) return await replay(e.existing, e.fingerprint);

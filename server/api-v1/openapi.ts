@@ -3,7 +3,7 @@
 // /api/v1/openapi.json; `npm run codegen` writes it to openapi.json (server/bin/print-openapi.ts),
 // and CI fails when the committed copy is stale. The API page renders it (client/src/features/site).
 import { IMAGE_UPLOAD_TYPES } from '../uploads/check.js';
-import type { Tool, UploadSpec } from '../shared/tools/tool.js';
+import { creationSource, SOURCE_CREATION_FIELD, type Tool, type UploadSpec } from '../shared/tools/tool.js';
 import { HEADERS, headerRef, PARAMETERS, parameterRef, RATE_LIMIT, ref, responseRef, RESPONSES, SCHEMAS } from './openapi-components.js';
 import { SSE_HEARTBEAT_MS } from './events.js';
 import { API_V1 } from '../shared/jobs/job-json.js';
@@ -33,7 +33,19 @@ function fileSchema(upload: UploadSpec): JsonSchema {
   return { type: 'string', format: 'binary', contentMediaType: upload.accept === 'pdf' ? 'application/pdf' : 'application/octet-stream', description };
 }
 
-/** The request body: JSON (the input), or multipart text fields with the tool's files (a tool that takes files: multipart only). */
+/** sourceCreationId: one of the caller's image creations as the tool's image (docs/api-v1.md, "Sending a creation"). */
+const sourceSchema = (field: string): JsonSchema => ({
+  type: 'string',
+  format: 'uuid',
+  description: `The id of one of your own image creations, used as \`${field}\` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404`,
+});
+
+/**
+ * The request body: JSON (the input), or multipart text fields with the tool's files (a tool that
+ * takes files: multipart only, unless a creation may stand for its image: then JSON with
+ * sourceCreationId too; the multipart schema stays the files' way, and the operation's
+ * description says sourceCreationId may also be a text field there, beside a mask).
+ */
 function requestBody(tool: Tool, inputName: string): JsonSchema {
   if (tool.uploads.length === 0) {
     return {
@@ -41,21 +53,31 @@ function requestBody(tool: Tool, inputName: string): JsonSchema {
       content: { 'application/json': { schema: ref(inputName) }, 'multipart/form-data': { schema: ref(inputName) } },
     };
   }
+  const source = creationSource(tool);
   const files = Object.fromEntries(tool.uploads.map((u) => [u.field, fileSchema(u)]));
   const required = tool.uploads.filter((u) => u.missing).map((u) => u.field);
   const encoding = Object.fromEntries(
     tool.uploads.map((u) => [u.field, { contentType: u.accept === 'pdf' ? 'application/pdf' : IMAGE_UPLOAD_TYPES.map((t) => t.mime).join(', ') }]),
   );
   const fileFields = { type: 'object', properties: files, ...(required.length ? { required } : {}) };
-  return { required: true, content: { 'multipart/form-data': { schema: { allOf: [ref(inputName), fileFields] }, encoding } } };
+  const multipart = { 'multipart/form-data': { schema: { allOf: [ref(inputName), fileFields] }, encoding } };
+  if (!source) return { required: true, content: multipart };
+  const fromCreation = { type: 'object', properties: { [SOURCE_CREATION_FIELD]: sourceSchema(source.field) }, required: [SOURCE_CREATION_FIELD] };
+  return { required: true, content: { 'application/json': { schema: { allOf: [ref(inputName), fromCreation] } }, ...multipart } };
 }
 
 function toolOperation(tool: Tool): Operation {
   const { name } = toolSchema(tool);
+  const source = creationSource(tool);
   const files = tool.uploads.map((u) => `\`${u.field}\` (${u.accept === 'pdf' ? 'PDF' : 'image'}${u.missing ? '' : ', optional'})`);
   const description = [
     `${PLAN_TEXT[tool.plan]}${tool.quota === 'text' ? '; each run counts against the Free plan’s monthly text quota (given back if it fails)' : ''}. Needs the generate scope.`,
     files.length ? `Send multipart/form-data with ${files.join(' and ')} and the input fields as text.` : 'Send the input as JSON (or as multipart/form-data text fields).',
+    ...(source
+      ? [
+          `Or, instead of \`${source.field}\`, \`${SOURCE_CREATION_FIELD}\`: the id of one of your own image creations (a JSON body, or a multipart text field); exactly one of the two. Another user's creation, published or not, is 404.`,
+        ]
+      : []),
     'Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.',
   ].join(' ');
   return {
@@ -76,6 +98,7 @@ function toolOperation(tool: Tool): Operation {
       '400': responseRef('BadRequest'),
       '401': responseRef('Unauthorized'),
       '403': responseRef('Forbidden'),
+      ...(source ? { '404': responseRef('NotFound') } : {}),
       '409': responseRef('Conflict'),
       '413': responseRef('PayloadTooLarge'),
       '415': responseRef('UnsupportedMediaType'),

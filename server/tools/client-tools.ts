@@ -2,6 +2,7 @@
 // the client (client/src/tools/server-tools.ts) by `npm run schema:print`: the client never imports
 // server code, so the definitions reach it as generated data, like the GraphQL schema does.
 import { toolsFor } from '../shared/tools/catalogue.js';
+import { creationSource } from '../shared/tools/tool.js';
 
 export function clientToolsModule(): string {
   // The tools a deployment offers by default: the benchmark-only one is left out as the schema leaves it out.
@@ -11,6 +12,8 @@ export function clientToolsModule(): string {
     creationType: t.creationType,
     output: t.output,
     mutation: t.graphql.mutation,
+    // Takes an image that one of the user's creations may stand for: a "Send to…" target (docs/adding-a-tool.md, "Sending a creation to a tool").
+    imageInput: creationSource(t) !== undefined,
     ...(t.rest ? { restPath: t.rest.path } : {}),
   }));
   const body = tools.map((t) => `  ${JSON.stringify(t.kind)}: ${JSON.stringify(t)},`).join('\n');

@@ -9,7 +9,7 @@ import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, registerEnumType,
 import { z } from 'zod';
 import { requireUser, type Context } from '../context.js';
 import { JobObject } from '../modules/job/job.types.js';
-import type { Tool } from '../shared/tools/tool.js';
+import { creationSource, SOURCE_CREATION_FIELD, type Tool } from '../shared/tools/tool.js';
 import { graphqlFiles, type ToolService } from './tool.service.js';
 
 /** A GraphQL type as type-graphql takes it: a scalar, an enum object or an input class. */
@@ -104,7 +104,15 @@ export function toolResolver(tool: Tool): new () => unknown {
 const JOB_ID_DESCRIPTION =
   'A new id for the job (a UUID) chosen by the client, so it can follow the job (jobProgress with starting: true) before starting it and miss none of its events; an id already used is refused. None: the server picks one';
 
-/** One resolver class with the tool's mutation: its uploads, then its input (one object or each field), then the job's id, then the context. */
+/** The description of a tool's sourceCreationId argument, naming the upload it stands for. */
+const sourceDescription = (field: string) =>
+  `The id of one of your own image creations, used as ${field} instead of a file (give one or the other, not both); another user's creation, published or not, is NOT_FOUND`;
+
+/**
+ * One resolver class with the tool's mutation: its uploads, then sourceCreationId (a tool taking
+ * an image: docs/adding-a-tool.md, "Sending a creation to a tool"), then its input (one object or
+ * each field), then the job's id, then the context.
+ */
 function makeResolver(tool: Tool): new () => unknown {
   const { mutation, description } = tool.graphql;
   const cls = { [`${pascal(mutation)}Resolver`]: class {} }[`${pascal(mutation)}Resolver`]!;
@@ -112,19 +120,30 @@ function makeResolver(tool: Tool): new () => unknown {
   const fields = Object.keys(tool.input.shape);
   const byInputObject = tool.graphql.fields === 'input';
   const uploads = tool.uploads.map((u) => u.field);
-  if (fields.includes('jobId') || uploads.includes('jobId')) throw new Error(`${tool.kind}: jobId is the mutation's own argument, not a tool field`);
+  const source = creationSource(tool);
+  if ([...fields, ...uploads].some((f) => f === 'jobId' || f === SOURCE_CREATION_FIELD))
+    throw new Error(`${tool.kind}: jobId and ${SOURCE_CREATION_FIELD} are the mutation's own arguments`);
+  const before = uploads.length + (source ? 1 : 0);
 
   proto[mutation] = function (...values: unknown[]) {
     const ctx = values.at(-1) as Context<{ tools: ToolService }>;
     const jobId = values.at(-2) as string | null | undefined;
     const files = Object.fromEntries(uploads.map((field, i) => [field, values[i] as Promise<FileUpload> | null]));
-    const given = values.slice(uploads.length, -2);
+    const given = values.slice(before, -2);
     const input = () => (byInputObject ? given[0] : Object.fromEntries(fields.map((f, i) => [f, given[i]])));
-    return ctx.app.tools.start(tool.kind, requireUser(ctx), { input, jobId, apiKey: ctx.apiKey, ...(uploads.length ? { files: graphqlFiles(files) } : {}) });
+    return ctx.app.tools.start(tool.kind, requireUser(ctx), {
+      input,
+      jobId,
+      apiKey: ctx.apiKey,
+      ...(uploads.length ? { files: graphqlFiles(files) } : {}),
+      ...(source ? { sourceCreationId: () => values[uploads.length] } : {}),
+    });
   };
 
   let index = 0;
-  for (const spec of tool.uploads) Arg(spec.field, () => GraphQLUpload, { nullable: !spec.missing })(proto, mutation, index++);
+  // The image a creation may stand for is optional in the schema; ToolService asks for one or the other.
+  for (const spec of tool.uploads) Arg(spec.field, () => GraphQLUpload, { nullable: !spec.missing || spec === source })(proto, mutation, index++);
+  if (source) Arg(SOURCE_CREATION_FIELD, () => ID, { nullable: true, description: sourceDescription(source.field) })(proto, mutation, index++);
   if (tool.graphql.fields === 'input') {
     const input = inputClass(tool.graphql.inputType, tool.input);
     Arg('input', () => input)(proto, mutation, index++);

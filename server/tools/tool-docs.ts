@@ -3,13 +3,10 @@
 // `npm run docs:print` (part of `npm run codegen`; .ci/run fails when a file is stale), so adding
 // a tool changes no document by hand (docs/api-v1.md, "Tools").
 import { toolsFor } from '../shared/tools/catalogue.js';
-import type { Tool } from '../shared/tools/tool.js';
+import { creationSource, type Tool } from '../shared/tools/tool.js';
 
-/**
- * The tools a deployment offers by default (the benchmark's aside), by kind: the catalogue's own
- * order is its module's, which Node and Vite (the tests) do not list alike.
- */
-const tools = (): readonly Tool[] => [...toolsFor({ ENABLE_NOOP_TOOL: false })].sort((a, b) => a.kind.localeCompare(b.kind));
+/** The tools a deployment offers by default (the benchmark's aside), in the catalogue's order (by kind). */
+const tools = (): readonly Tool[] => toolsFor({ ENABLE_NOOP_TOOL: false });
 
 /** The tool's name in a list: its API summary, without the plan the list shows beside it. */
 const nameOf = (tool: Tool) => tool.api.summary.replace(/\s*\(Premium\)$/, '');
@@ -31,7 +28,8 @@ function apiTable(doc: string): string {
   const rows = tools().map((t) => {
     const name = sections.has(t.kind) ? `[${nameOf(t)}](#${t.kind})` : nameOf(t);
     const plan = t.quota === 'text' ? `${planOf(t)} (the text quota)` : planOf(t);
-    const body = t.uploads.length ? `multipart: ${t.uploads.map((u) => code(u.field)).join(', ')}` : 'JSON';
+    const files = `multipart: ${t.uploads.map((u) => code(u.field)).join(', ')}`;
+    const body = t.uploads.length ? (creationSource(t) ? `${files}; or JSON with ${code('sourceCreationId')}` : files) : 'JSON';
     return `| ${name} | ${code(`POST /api/v1${t.api.path}`)} | ${plan} | ${body} | ${t.output === 'text' ? 'markdown' : 'an image URL'} |`;
   });
   return ['| tool | endpoint | plan | body | result (`creation.content`) |', '|---|---|---|---|---|', ...rows].join('\n');

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { authed, type RestDeps, type RestUploadConfig } from '../rest.js';
 import { parseRestUploads, removeRestUploads, restFile } from '../uploads/rest.js';
 import { answerWhenDone, type JobAnswerDeps } from '../modules/job/job.rest.js';
-import type { Tool } from '../shared/tools/tool.js';
+import { creationSource, SOURCE_CREATION_FIELD, type Tool } from '../shared/tools/tool.js';
 import type { ToolFiles, ToolService } from './tool.service.js';
 
 export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService; config: RestUploadConfig }, tools: readonly Tool[]): Router {
@@ -24,10 +24,13 @@ export function toolRoutes(app: RestDeps & JobAnswerDeps & { tools: ToolService;
           await parseRestUploads(req, res, fields, app.config.UPLOAD_MAX_BYTES, app.config.UPLOAD_IDLE_TIMEOUT_MS);
           return Object.fromEntries(fields.map((f) => [f, restFile(req, f)]));
         };
-        const input = () => rest.fromBody((req.body ?? {}) as Record<string, unknown>);
+        const body = () => (req.body ?? {}) as Record<string, unknown>;
+        const input = () => rest.fromBody(body());
+        // A creation of the caller's instead of the image: a text field of the multipart body, or JSON (docs/api-v1.md, "Sending a creation").
+        const sourceCreationId = creationSource(tool) ? () => body()[SOURCE_CREATION_FIELD] : undefined;
         let job;
         try {
-          job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined, apiKey: req.apiKey });
+          job = await app.tools.start(tool.kind, req.user, { input, files: fields.length > 0 ? files : undefined, apiKey: req.apiKey, sourceCreationId });
         } finally {
           // Stored for the worker (or refused): the received files and the slot are done with.
           release();

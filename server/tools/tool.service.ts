@@ -12,7 +12,8 @@ import { requireImage, requirePdf } from '../uploads/check.js';
 import { readUpload } from '../uploads/graphql.js';
 import type { UploadedFile } from '../uploads/receive.js';
 import { parseInput } from '../shared/platform/validation.js';
-import type { ToolDefinition, UploadSpec } from '../shared/tools/tool.js';
+import { creationSource, SOURCE_CREATION_FIELD, type ToolDefinition, type UploadSpec } from '../shared/tools/tool.js';
+import { sourceIdOf, type CreationSources, type ReceivedSource } from './source-creation.js';
 
 export type ToolFiles = Record<string, UploadedFile | undefined>;
 
@@ -28,6 +29,11 @@ export interface ToolRequest {
   jobId?: string | null;
   /** The API key the request came with: it needs the generate scope, and the job counts in its usage. */
   apiKey?: ApiKeyGrant | null;
+  /**
+   * What the request said for sourceCreationId (read after the files, like the input): one of
+   * the caller's creations standing for the tool's image (creationSource), instead of a file.
+   */
+  sourceCreationId?: () => unknown;
 }
 
 /** A tool's definition as starting it needs it (any input, any provider). */
@@ -44,6 +50,8 @@ export class ToolService {
     tools: readonly Startable[],
     /** Keeps the uploads for the worker (local disk, or the S3 bucket every machine reads). */
     private readonly storage: Pick<Storage, 'putUpload' | 'deleteUpload'>,
+    /** Reads a creation of the caller's as a received file (sourceCreationId). */
+    private readonly sources: Pick<CreationSources, 'receive'>,
   ) {
     this.byKind = new Map(tools.map((t) => [t.kind, t]));
     // Read on every multipart request (the upload middleware's look): worked out once.
@@ -62,24 +70,44 @@ export class ToolService {
     if (!withUploads) this.jobs.checkPlan(user, tool);
     const files = withUploads && request.files ? await request.files() : {};
     const input = parseInput(tool.input, request.input());
-    const checked: { spec: UploadSpec; file: UploadedFile; ext: string }[] = [];
-    const sizes: Record<string, { width: number; height: number }> = {};
-    for (const spec of tool.uploads) {
-      const file = files[spec.field];
-      if (!file || file.size === 0) {
-        if (spec.missing) throw new AppError(ErrorCode.BAD_USER_INPUT, spec.missing);
-        continue;
+    const source = creationSource(tool);
+    const sourceId = source ? sourceIdOf(request.sourceCreationId?.()) : undefined;
+    let fromCreation: ReceivedSource | undefined;
+    try {
+      const checked: { spec: UploadSpec; file: UploadedFile; ext: string }[] = [];
+      const sizes: Record<string, { width: number; height: number }> = {};
+      for (const spec of tool.uploads) {
+        let file = files[spec.field];
+        if (spec === source && sourceId) {
+          if (file && file.size > 0) {
+            throw new AppError(ErrorCode.BAD_USER_INPUT, `Send either the ${spec.field} file or ${SOURCE_CREATION_FIELD}, not both`, { field: SOURCE_CREATION_FIELD });
+          }
+          fromCreation = await this.sources.receive(user.id, sourceId);
+          file = fromCreation.file;
+        }
+        if (!file || file.size === 0) {
+          if (spec.missing) throw new AppError(ErrorCode.BAD_USER_INPUT, spec.missing);
+          continue;
+        }
+        const { ext, size } = await this.check(spec, file);
+        checked.push({ spec, file, ext });
+        if (size) sizes[spec.field] = size;
       }
-      const { ext, size } = await this.check(spec, file);
-      checked.push({ spec, file, ext });
-      if (size) sizes[spec.field] = size;
+      tool.checkUploads?.(input, sizes);
+      const first = checked[0];
+      const stored = {
+        ...input,
+        prompt: tool.prompt(input),
+        ...(first ? { filename: first.file.filename.slice(0, 200) } : {}),
+        // Where the picture came from, kept with the job (its file is a copy: docs/adding-a-tool.md, "Sending a creation to a tool").
+        ...(fromCreation ? { [SOURCE_CREATION_FIELD]: sourceId } : {}),
+      };
+      const opts = { jobId: request.jobId ?? undefined, apiKeyId: request.apiKey?.id };
+      if (!withUploads) return await this.jobs.enqueue(user, tool, stored, opts);
+      return await this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { ...opts, admitted }));
+    } finally {
+      await fromCreation?.remove();
     }
-    tool.checkUploads?.(input, sizes);
-    const first = checked[0];
-    const stored = { ...input, prompt: tool.prompt(input), ...(first ? { filename: first.file.filename.slice(0, 200) } : {}) };
-    const opts = { jobId: request.jobId ?? undefined, apiKeyId: request.apiKey?.id };
-    if (!withUploads) return this.jobs.enqueue(user, tool, stored, opts);
-    return this.withStoredUploads(checked, (keys) => this.jobs.enqueue(user, tool, { ...stored, ...keys }, { ...opts, admitted }));
   }
 
   private async check(spec: UploadSpec, file: UploadedFile): Promise<{ ext: string; size?: { width: number; height: number } }> {

@@ -26,7 +26,7 @@ type Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n": typeof types.ChangePasswordDocument,
-    "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveBackgroundDocument,
+    "\n  mutation RemoveBackground($image: Upload, $sourceCreationId: ID) {\n    removeBackground(image: $image, sourceCreationId: $sourceCreationId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveBackgroundDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": typeof types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": typeof types.BillingDocument,
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": typeof types.StartTrialDocument,
@@ -42,6 +42,7 @@ type Documents = {
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": typeof types.CreationPublishedDocument,
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": typeof types.SetCreationPublishedDocument,
     "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n": typeof types.PublishStateFragmentDoc,
+    "\n  query CreationMine($id: ID!) {\n    creation(id: $id) {\n      id\n      mine\n    }\n  }\n": typeof types.CreationMineDocument,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n": typeof types.ResetPasswordDocument,
@@ -56,11 +57,11 @@ type Documents = {
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        note\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": typeof types.SubscribeNewsletterDocument,
-    "\n  mutation RemoveObject($image: Upload!, $object: String, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
+    "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
-    "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
+    "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
     "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n": typeof types.WebhookEndpointFieldsFragmentDoc,
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
@@ -86,7 +87,7 @@ const documents: Documents = {
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n": types.ChangePasswordDocument,
-    "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveBackgroundDocument,
+    "\n  mutation RemoveBackground($image: Upload, $sourceCreationId: ID) {\n    removeBackground(image: $image, sourceCreationId: $sourceCreationId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveBackgroundDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": types.BillingDocument,
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": types.StartTrialDocument,
@@ -102,6 +103,7 @@ const documents: Documents = {
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": types.CreationPublishedDocument,
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": types.SetCreationPublishedDocument,
     "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n": types.PublishStateFragmentDoc,
+    "\n  query CreationMine($id: ID!) {\n    creation(id: $id) {\n      id\n      mine\n    }\n  }\n": types.CreationMineDocument,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n": types.ResetPasswordDocument,
@@ -116,11 +118,11 @@ const documents: Documents = {
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        note\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": types.SubscribeNewsletterDocument,
-    "\n  mutation RemoveObject($image: Upload!, $object: String, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
+    "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
-    "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
+    "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
     "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n": types.WebhookEndpointFieldsFragmentDoc,
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.WebhookEndpointsDocument,
@@ -199,7 +201,7 @@ export function graphql(source: "\n  mutation ChangePassword($currentPassword: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveBackground($image: Upload!) {\n    removeBackground(image: $image) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RemoveBackground($image: Upload, $sourceCreationId: ID) {\n    removeBackground(image: $image, sourceCreationId: $sourceCreationId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveBackground($image: Upload, $sourceCreationId: ID) {\n    removeBackground(image: $image, sourceCreationId: $sourceCreationId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -263,6 +265,10 @@ export function graphql(source: "\n  fragment PublishState on Creation {\n    id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query CreationMine($id: ID!) {\n    creation(id: $id) {\n      id\n      mine\n    }\n  }\n"): (typeof documents)["\n  query CreationMine($id: ID!) {\n    creation(id: $id) {\n      id\n      mine\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -319,7 +325,7 @@ export function graphql(source: "\n  mutation SubscribeNewsletter($email: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RemoveObject($image: Upload!, $object: String, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveObject($image: Upload!, $object: String, $mask: Upload) {\n    removeObject(image: $image, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -335,7 +341,7 @@ export function graphql(source: "\n  mutation SubmitFeedback($input: FeedbackInp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload!, $scale: Int!) {\n    upscaleImage(image: $image, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

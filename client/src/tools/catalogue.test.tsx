@@ -19,6 +19,7 @@ vi.mock('./catalogue', async (importOriginal) => {
     slot: 'sketch',
     path: '/ai/sketch',
     plan: 'PREMIUM',
+    imageInput: true,
     nav: { label: 'Sketch It', icon: Pencil },
     card: { title: 'Sketch Maker', description: 'Turn a photo into a pencil sketch.', icon: Pencil, gradient: 'from-slate-500 to-slate-700' },
     demo: {

@@ -16,5 +16,11 @@ export const TOOLS: readonly ToolEntry[] = Object.values(FOUND)
   .sort((a, b) => a.order - b.order)
   .map(({ kind, creationLabel, order: _order, ...tool }) => {
     const server = SERVER_TOOLS[kind];
-    return { ...tool, slot: server.kind, plan: server.plan, creation: { type: server.creationType, label: creationLabel, image: server.output === 'image' } };
+    return {
+      ...tool,
+      slot: server.kind,
+      plan: server.plan,
+      creation: { type: server.creationType, label: creationLabel, image: server.output === 'image' },
+      imageInput: server.imageInput,
+    };
   });

@@ -34,6 +34,11 @@ export interface ToolEntry {
   docs: { name: string; text: string };
   /** What the dashboard calls its creations, and whether they are images. */
   creation: { type: CreationType; label: string; image: boolean };
+  /**
+   * It takes an image that one of the user's creations may stand for (the server's definition
+   * says so): a "Send to…" target (features/send-to).
+   */
+  imageInput: boolean;
   Route: LazyExoticComponent<ComponentType>;
 }
 
@@ -41,7 +46,7 @@ export interface ToolEntry {
  * What a tool's feature folder says of it (features/<feature>/tool.ts, exported as `tool`); its
  * kind names the server's definition, which gives its plan and creation type.
  */
-export type ClientTool = Omit<ToolEntry, 'slot' | 'plan' | 'creation'> & {
+export type ClientTool = Omit<ToolEntry, 'slot' | 'plan' | 'creation' | 'imageInput'> & {
   kind: ServerToolKind;
   /** Its place in the sidebar (product §2). */
   order: number;

@@ -62,6 +62,13 @@ export class CreationResolver {
     return preloadedOf(c)?.likes ?? ctx.loaders.likers.load(c.id);
   }
 
+  // Per viewer, so the community feed's kept pages never ask for it (server/graphql/feed-pages/page-cache.ts):
+  // the viewer asks it of one creation, to offer "Send to…" on its own (docs/adding-a-tool.md, "Sending a creation to a tool").
+  @FieldResolver(() => Boolean, { description: "True when it is the signed-in user's own creation (which the image tools take as sourceCreationId)" })
+  mine(@Root() c: Creation, @Ctx() ctx: CreationContext): boolean {
+    return ctx.user !== null && c.userId === ctx.user.id;
+  }
+
   @FieldResolver(() => CreationAuthor)
   user(@Root() c: Creation, @Ctx() ctx: CreationContext): CreationAuthor | Promise<CreationAuthor> {
     const preloaded = preloadedOf(c);

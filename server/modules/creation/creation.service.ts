@@ -208,6 +208,20 @@ export class CreationService {
     return c;
   }
 
+  /**
+   * The image of one of the caller's own creations, for a tool that takes it as its input
+   * (docs/adding-a-tool.md, "Sending a creation to a tool"). Anyone else's, published or not, is
+   * NOT_FOUND as a missing one is: a published picture is shown in the gallery, not handed over
+   * as material (its author may unpublish or delete it, and a result made from it would be the
+   * caller's own, private creation, with no trace of whose picture it was).
+   */
+  async ownImage(id: string, userId: string, field: string): Promise<Creation> {
+    const c = isUuid(id) ? await this.db.creation.findUnique({ where: { id } }) : null;
+    if (!c || c.userId !== userId) throw new AppError(ErrorCode.NOT_FOUND, 'No creation of yours has this id: you can send only your own creations to a tool', { field });
+    if (!this.imageTypes.includes(c.type)) throw new AppError(ErrorCode.BAD_USER_INPUT, 'This creation is not an image: only images can be sent to an image tool', { field });
+    return c;
+  }
+
   async setPublished(id: string, userId: string, publish: boolean): Promise<Creation> {
     const c = await this.owned(id, userId);
     if (publish && !this.imageTypes.includes(c.type)) {

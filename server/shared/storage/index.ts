@@ -15,7 +15,7 @@ export type { FileExt, Storage, StoredFile } from './types.js';
 export function createStorage(config: Config, tokenSecret?: Uint8Array): Storage {
   if (config.S3_BUCKET) return new S3Storage(s3OptionsOf(config));
   const local = new LocalStorage(config.dataDir, tokenSecret && new FileUrls(tokenSecret, config.FILE_URL_TTL_SECONDS));
-  return config.CLOUDINARY_URL ? new CloudinaryStorage(cloudinaryFrom(config.CLOUDINARY_URL), local) : local;
+  return config.CLOUDINARY_URL ? new CloudinaryStorage(cloudinaryFrom(config.CLOUDINARY_URL), local, cloudinaryOrigin(config.CLOUDINARY_URL)) : local;
 }
 
 /** Cloudinary's delivery origin: res.cloudinary.com, or the account's own (secure_distribution / cname in CLOUDINARY_URL). */

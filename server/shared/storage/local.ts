@@ -4,10 +4,10 @@
 // image by typing its prompt. Jobs' uploads stay under DATA_DIR/uploads (uploads.ts): with
 // several machines, that directory must be a shared volume (or use S3, s3.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deletePrivateUpload, readPrivateUpload, savePrivateUpload } from './private-uploads.js';
-import type { FileExt, Storage, StoredFile } from './types.js';
+import { FileGone, type FileExt, type Storage, type StoredFile } from './types.js';
 
 export const FILE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
 export const FILE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
@@ -61,6 +61,14 @@ export class LocalStorage implements Storage {
 
   async remove(name: string): Promise<void> {
     if (FILE_NAME.test(name)) await rm(localFilePath(this.dataDir, name), { force: true });
+  }
+
+  async readContent(content: string): Promise<Buffer> {
+    const name = localFileOf(content);
+    if (!name) throw new FileGone(content);
+    return readFile(localFilePath(this.dataDir, name)).catch((e: NodeJS.ErrnoException) => {
+      throw e.code === 'ENOENT' ? new FileGone(content) : e;
+    });
   }
 
   putUpload(file: string, ext: string): Promise<string> {

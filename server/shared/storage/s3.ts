@@ -13,8 +13,8 @@ import { stat } from 'node:fs/promises';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../platform/config.js';
-import { FILE_NAME, FILE_TYPES, newFileName } from './local.js';
-import type { FileExt, Storage, StoredFile } from './types.js';
+import { FILE_NAME, FILE_TYPES, localFileOf, newFileName } from './local.js';
+import { FileGone, type FileExt, type Storage, type StoredFile } from './types.js';
 
 export interface S3Options {
   bucket: string;
@@ -135,6 +135,18 @@ export class S3Storage implements Storage {
 
   async remove(name: string): Promise<void> {
     await Promise.all([this.delete(publicKey(name)), this.delete(privateKey(name))]);
+  }
+
+  async readContent(content: string): Promise<Buffer> {
+    const name = localFileOf(content);
+    if (!name) throw new FileGone(content);
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: privateKey(name) }));
+      if (!res.Body) throw new FileGone(content);
+      return Buffer.from(await res.Body.transformToByteArray());
+    } catch (e) {
+      throw isNotFound(e) ? new FileGone(content) : e;
+    }
   }
 
   async putUpload(file: string, ext: string): Promise<string> {

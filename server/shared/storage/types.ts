@@ -23,9 +23,22 @@ export interface Storage {
   setPublished(name: string, published: boolean): Promise<void>;
   /** Deletes a result file, every copy of it. */
   remove(name: string): Promise<void>;
+  /**
+   * A creation's image as stored (its content: `/files/<name>`, or a URL this store made), for a
+   * tool given it as its input (docs/adding-a-tool.md, "Sending a creation to a tool"). Rejects
+   * with FileGone when it is not one of this store's files, or not there any more.
+   */
+  readContent(content: string): Promise<Buffer>;
   /** Keeps a job's input file (a received file's path) privately for the worker (which may run on another machine); returns its key. */
   putUpload(file: string, ext: string): Promise<string>;
   readUpload(key: string): Promise<Buffer>;
   /** Deletes a job's input file; a missing one is no error. */
   deleteUpload(key: string): Promise<void>;
+}
+
+/** A creation's image this store does not hold (any more): deleted, or made by another store. */
+export class FileGone extends Error {
+  constructor(what: string) {
+    super(`no stored file for ${what}`);
+  }
 }

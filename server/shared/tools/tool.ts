@@ -100,4 +100,16 @@ export function jobInputSchema(tool: Pick<ToolDefinition, 'input' | 'uploads'>):
   return schema;
 }
 
+/** The argument (GraphQL) and body field (REST, /api/v1) naming a creation of the caller's to use as a tool's image. */
+export const SOURCE_CREATION_FIELD = 'sourceCreationId';
+
+/**
+ * The upload a creation of the caller's may stand for (`sourceCreationId`, docs/adding-a-tool.md,
+ * "Sending a creation to a tool"): the tool's required image, if it takes one. Every transport
+ * asks this, so each image tool takes a creation without a line of its own.
+ */
+export function creationSource(tool: Pick<ToolDefinition, 'uploads'>): UploadSpec | undefined {
+  return tool.uploads.find((u) => u.accept === 'image' && u.missing);
+}
+
 export const isEnabled = (tool: Pick<Tool, 'enabled'>, config: Pick<Config, 'ENABLE_NOOP_TOOL'>) => tool.enabled?.(config) ?? true;

@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the background of an image (Premium)
-         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and the input fields as text. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
+         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and the input fields as text. Or, instead of `image`, `sourceCreationId`: the id of one of your own image creations (a JSON body, or a multipart text field); exactly one of the two. Another user's creation, published or not, is 404. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
          */
         post: operations["removeBackground"];
         delete?: never;
@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Remove an object from an image (Premium)
-         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and `mask` (image, optional) and the input fields as text. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
+         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and `mask` (image, optional) and the input fields as text. Or, instead of `image`, `sourceCreationId`: the id of one of your own image creations (a JSON body, or a multipart text field); exactly one of the two. Another user's creation, published or not, is 404. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
          */
         post: operations["removeObject"];
         delete?: never;
@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Make an image 2× or 4× larger (Premium)
-         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and the input fields as text. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
+         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and the input fields as text. Or, instead of `image`, `sourceCreationId`: the id of one of your own image creations (a JSON body, or a multipart text field); exactly one of the two. Another user's creation, published or not, is 404. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
          */
         post: operations["upscaleImage"];
         delete?: never;
@@ -843,6 +843,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["RemoveBackgroundInput"] & {
+                    /**
+                     * Format: uuid
+                     * @description The id of one of your own image creations, used as `image` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404
+                     */
+                    sourceCreationId: string;
+                };
                 "multipart/form-data": components["schemas"]["RemoveBackgroundInput"] & {
                     /**
                      * Format: binary
@@ -871,6 +878,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -977,6 +985,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["RemoveObjectInput"] & {
+                    /**
+                     * Format: uuid
+                     * @description The id of one of your own image creations, used as `image` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404
+                     */
+                    sourceCreationId: string;
+                };
                 "multipart/form-data": components["schemas"]["RemoveObjectInput"] & {
                     /**
                      * Format: binary
@@ -1010,6 +1025,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1078,6 +1094,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["UpscaleImageInput"] & {
+                    /**
+                     * Format: uuid
+                     * @description The id of one of your own image creations, used as `image` instead of a file: send one or the other, not both. Another user's creation (published or not), or none by that id, is 404
+                     */
+                    sourceCreationId: string;
+                };
                 "multipart/form-data": components["schemas"]["UpscaleImageInput"] & {
                     /**
                      * Format: binary
@@ -1106,6 +1129,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

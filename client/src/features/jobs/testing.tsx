@@ -2,6 +2,7 @@
 import { ApolloLink } from '@apollo/client';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { act, cleanup, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { ReactElement } from 'react';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -74,7 +75,12 @@ export function recordOperations(page: () => ReactElement): {
     variables,
     renderRoute: (given) => {
       engines = given;
-      return render(<MockedProvider link={link}>{page()}</MockedProvider>);
+      // In a router, as in the app: an image tool's page reads a picture sent to it from the navigation (features/send-to).
+      return render(
+        <MemoryRouter>
+          <MockedProvider link={link}>{page()}</MockedProvider>
+        </MemoryRouter>,
+      );
     },
   };
 }

@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const RemoveBackgroundMutation = graphql(`
-  mutation RemoveBackground($image: Upload!) {
-    removeBackground(image: $image) {
+  mutation RemoveBackground($image: Upload, $sourceCreationId: ID) {
+    removeBackground(image: $image, sourceCreationId: $sourceCreationId) {
       id
       phase
       percent

@@ -3,9 +3,12 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import type { FormEvent, Ref } from 'react';
 import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
+import { SentImageDetails, type SentImage } from '../../send-to';
 
 interface Props {
   file: File | null;
+  /** One of the user's creations sent here instead of a file. */
+  sent: SentImage | null;
   previewUrl: string | null;
   busy: boolean;
   inputRef: Ref<HTMLInputElement>;
@@ -14,7 +17,7 @@ interface Props {
 }
 
 /** Left-hand card: the picker, a preview with name and size, and the Remove Background button. */
-export function BackgroundForm({ file, previewUrl, busy, inputRef, onFile, onSubmit }: Props) {
+export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile, onSubmit }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -27,9 +30,10 @@ export function BackgroundForm({ file, previewUrl, busy, inputRef, onFile, onSub
         Upload Image
       </h2>
 
-      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file)} disabled={busy} onFile={onFile} />
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent)} disabled={busy} onFile={onFile} />
 
       {file && <ImagePreview file={file} previewUrl={previewUrl} />}
+      {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
 
       <SubmitButton busy={busy} icon={Eraser} busyLabel="Removing background…">
         Remove Background

@@ -3,6 +3,7 @@ import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { JobNotices, isJobBusy, type JobSnapshot } from '../../jobs';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { ImageComparison } from '../../../components/ImageComparison';
+import { SendToMenu } from '../../send-to';
 
 interface Props {
   job: JobSnapshot;
@@ -27,7 +28,12 @@ export function BackgroundResult({ job, originalUrl, onCancel, onUpgraded }: Pro
           <ImageIcon aria-hidden className="size-5 text-indigo-600" />
           Processed Image
         </h2>
-        {resultUrl && <DownloadImageButton url={resultUrl} prefix="background-removed" />}
+        {resultUrl && (
+          <div className="flex flex-wrap items-center gap-2">
+            {job.creation && <SendToMenu creation={job.creation} />}
+            <DownloadImageButton url={resultUrl} prefix="background-removed" />
+          </div>
+        )}
       </div>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}

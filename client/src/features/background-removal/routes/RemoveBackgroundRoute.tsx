@@ -5,32 +5,32 @@ import { useToolRun } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
 import { BackgroundResult } from '../components/BackgroundResult';
-import { useRememberedState } from '../../../lib/rememberedState';
-import { useObjectUrl } from '../../../lib/useObjectUrl';
+import { useImageInput } from '../../send-to';
 
 const SLOT = 'background-removal';
 
 export function RemoveBackgroundRoute() {
   const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, RemoveBackgroundMutation, 'removeBackground', { uploads: true });
-  // The job outlives the page; so does the file it was run on, for the comparison.
-  const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
-  const previewUrl = useObjectUrl(file);
+  // The job outlives the page; so does the picture it was run on (a file, or a creation sent here), for the comparison.
+  const image = useImageInput(SLOT, reset);
+  const { file, sent, previewUrl } = image;
   const inputRef = useRef<HTMLInputElement>(null);
 
   // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
-    setFile(next);
+    image.pick(next);
     // A new file clears the previous result (product §4).
     reset();
   }
 
   function submit() {
-    if (!file) {
+    const variables = image.variables();
+    if (!variables) {
       notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
-    void start({ image: file }, { fileName: file.name });
+    void start(variables, { fileName: image.name ?? '' });
   }
 
   return (
@@ -39,7 +39,7 @@ export function RemoveBackgroundRoute() {
         Upload an image and get it back with a transparent background.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <BackgroundForm file={file} previewUrl={previewUrl} busy={busy} inputRef={inputRef} onFile={pick} onSubmit={submit} />
+        <BackgroundForm file={file} sent={sent} previewUrl={previewUrl} busy={busy} inputRef={inputRef} onFile={pick} onSubmit={submit} />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
         </div>

@@ -91,3 +91,13 @@ export const PublishStateFragment = graphql(`
     published
   }
 `);
+
+/** Whether a creation the viewer shows is the user's own (then it can be sent to another tool): asked apart, so the feed's kept pages stay the same for everyone. */
+export const CreationMineQuery = graphql(`
+  query CreationMine($id: ID!) {
+    creation(id: $id) {
+      id
+      mine
+    }
+  }
+`);

@@ -9,11 +9,14 @@ import { CreationDetails } from './CreationDetails';
 import { PlaceholderBadge } from '../../engines';
 import { CreationImage } from './CreationImage';
 import { ViewerToolbar } from './ViewerToolbar';
+import { ViewerSendTo } from './ViewerSendTo';
 import { downloadImage, shareImage } from './viewerActions';
 
 interface Props {
   creations: CommunityCreation[];
   index: number;
+  /** A signed-in viewer may send their own creations to a tool (ViewerSendTo asks which are theirs). */
+  signedIn?: boolean;
   onIndexChange: (index: number) => void;
   onClose: () => void;
   onToggleLike: (creation: CommunityCreation) => void;
@@ -27,7 +30,7 @@ const navButton =
  * wrap around, download, share, creator, date, prompt and likes. Escape closes, the arrow
  * keys navigate, and Tab stays inside until it closes (the caller restores focus).
  */
-export function CreationViewer({ creations, index, onIndexChange, onClose, onToggleLike }: Props) {
+export function CreationViewer({ creations, index, signedIn = false, onIndexChange, onClose, onToggleLike }: Props) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -73,6 +76,7 @@ export function CreationViewer({ creations, index, onIndexChange, onClose, onTog
           downloading={downloading}
           onDownload={() => void download()}
           onShare={() => void shareImage(creation.content, creation.prompt)}
+          sendTo={signedIn && <ViewerSendTo key={creation.id} creation={creation} />}
           closeRef={closeRef}
           onClose={onClose}
         />

@@ -89,7 +89,9 @@ export function CommunityRoute() {
         />
       )}
 
-      {creations && viewerIndex >= 0 && <CreationViewer creations={creations} index={viewerIndex} onIndexChange={showIndex} onClose={close} onToggleLike={onToggleLike} />}
+      {creations && viewerIndex >= 0 && (
+        <CreationViewer creations={creations} index={viewerIndex} signedIn={userId !== null} onIndexChange={showIndex} onClose={close} onToggleLike={onToggleLike} />
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { MyCreationsQuery } from '../../../gql/graphql';
 import { CREATION_TYPE_LABEL, isImageCreation } from '../../../tools/creations';
 import { PublicBadge, PublishButton } from '../../community';
 import { TemplateBadge } from '../../engines';
+import { SendToMenu } from '../../send-to';
 import { CreationContent } from './CreationContent';
 
 export type CreationSummary = MyCreationsQuery['myCreations']['edges'][number]['node'];
@@ -49,7 +50,8 @@ export function CreationItem({ creation }: { creation: CreationSummary }) {
           <ChevronDown aria-hidden className={`mt-1 size-5 shrink-0 text-slate-400 transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>
         {image && (
-          <div className="shrink-0 py-3 pr-4">
+          <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 py-3 pr-4">
+            <SendToMenu creation={creation} />
             <PublishButton creation={creation} describedBy={promptId} />
           </div>
         )}

@@ -4,6 +4,7 @@ import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { PublishButton, usePublished } from '../../community';
 import { JobNotices, isJobBusy, type JobSnapshot, type StepLabels } from '../../jobs';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
+import { SendToMenu } from '../../send-to';
 import { ImageCompareDialog } from '../../../components/ImageCompareDialog';
 import { usePictures } from '../hooks/useBatch';
 import type { Picture } from '../lib/batch';
@@ -45,6 +46,7 @@ export function ImageResult({ job, description, styleLabel, published, count = 1
         {single && creation && (
           <div className="flex flex-wrap items-center gap-2">
             <PublishButton creation={{ id: creation.id, published }} />
+            <SendToMenu creation={{ ...creation, content: single }} />
             <DownloadImageButton key={creation.id} url={single} prefix="ai-generated-image" />
           </div>
         )}
@@ -59,7 +61,7 @@ export function ImageResult({ job, description, styleLabel, published, count = 1
 
       {creation ? (
         <figure className="flex flex-col gap-3">
-          <ResultPictures pictures={pictures} description={description} published={published} onZoom={setZooming} />
+          <ResultPictures pictures={pictures} type={creation.type} description={description} published={published} onZoom={setZooming} />
           <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
             <span>
               Style: <span className="font-medium text-slate-700">{styleLabel}</span>

@@ -2,10 +2,14 @@ import { ZoomIn } from 'lucide-react';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { PublicBadge, PublishButton, usePublished } from '../../community';
 import { PlaceholderBadge } from '../../engines';
+import { SendToMenu } from '../../send-to';
+import type { CreationType } from '../../../gql/graphql';
 import type { Picture } from '../lib/batch';
 
 interface Props {
   pictures: Picture[];
+  /** Their creation type (the tool's). */
+  type: CreationType;
   /** What the user described: each picture's alt text. */
   description: string;
   /** Whether publishing was asked for (each picture's state until it changes). */
@@ -18,7 +22,7 @@ interface Props {
  * own Download, Zoom and Publish / Unpublish, a "Public" badge on those the community gallery
  * shows, and a "Placeholder" badge on those an embedded stand-in drew.
  */
-export function ResultPictures({ pictures, description, published, onZoom }: Props) {
+export function ResultPictures({ pictures, type, description, published, onZoom }: Props) {
   const several = pictures.length > 1;
   return (
     <ul className={several ? 'grid grid-cols-1 gap-3 sm:grid-cols-2' : 'flex flex-col'} aria-label={several ? `${pictures.length} pictures` : undefined}>
@@ -42,6 +46,7 @@ export function ResultPictures({ pictures, description, published, onZoom }: Pro
               </button>
               <div className="flex flex-wrap items-center gap-2">
                 <PictureSharing id={picture.id} asked={published} which={`picture ${i + 1} of ${pictures.length}`} />
+                <SendToMenu creation={{ id: picture.id, type, content: picture.content, prompt: description }} which={`picture ${i + 1} of ${pictures.length}`} />
                 <DownloadImageButton key={picture.id} url={picture.content} prefix="ai-generated-image" which={`picture ${i + 1} of ${pictures.length}`} />
               </div>
             </div>

@@ -25,9 +25,8 @@ function renderForm(
   return render(
     <MockedProvider>
       <ObjectForm
-        file={file}
         // No preview URL: the brush canvas needs a real browser; these tests are about the form's rules.
-        previewUrl={null}
+        image={{ file, sent: null, previewUrl: null }}
         object={object}
         objectError={objectError}
         strokes={strokes}

@@ -3,6 +3,7 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, type FormEvent, type Ref, type SetStateAction } from 'react';
 import { FileDetails } from '../../../components/FileDetails';
 import { ImageFileField } from '../../../components/ImageFileField';
+import { SentImageDetails, type ImageInput } from '../../send-to';
 import type { Stroke } from '../lib/mask';
 import { MaskPainter, type NaturalSize } from './MaskPainter';
 
@@ -10,8 +11,8 @@ import { MaskPainter, type NaturalSize } from './MaskPainter';
 const OBJECT_MAX_LENGTH = 40;
 
 interface Props {
-  file: File | null;
-  previewUrl: string | null;
+  /** The picture: a picked file, or one of the user's creations sent here (features/send-to). */
+  image: Pick<ImageInput, 'file' | 'sent' | 'previewUrl'>;
   object: string;
   objectError: string | null;
   strokes: Stroke[];
@@ -34,12 +35,13 @@ interface Props {
  * Remove Object needs the image and a name or a brushed stroke.
  */
 export function ObjectForm(props: Props) {
-  const { file, previewUrl, object, objectError, strokes, brushing, busy, inputRef, canvasRef, objectRef } = props;
+  const { image, object, objectError, strokes, brushing, busy, inputRef, canvasRef, objectRef } = props;
+  const { file, sent, previewUrl } = image;
   const objectId = useId();
   const hintId = `${objectId}-hint`;
   const errorId = `${objectId}-error`;
   const brushed = brushing && strokes.length > 0;
-  const disabled = busy || !file || (object.trim() === '' && !brushed);
+  const disabled = busy || !(file || sent) || (object.trim() === '' && !brushed);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -53,15 +55,15 @@ export function ObjectForm(props: Props) {
         Upload Image
       </h2>
 
-      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file)} disabled={busy} onFile={props.onFile} />
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent)} disabled={busy} onFile={props.onFile} />
 
-      {file && previewUrl && (
+      {(file || sent) && previewUrl && (
         <div className="flex flex-col gap-3">
-          <FileDetails file={file} />
+          {file ? <FileDetails file={file} /> : sent && <SentImageDetails sent={sent} />}
           <MaskPainter
             key={previewUrl}
             src={previewUrl}
-            fileName={file.name}
+            fileName={file?.name ?? sent?.name ?? ''}
             active={brushing}
             onActiveChange={props.onBrushingChange}
             strokes={strokes}

@@ -1,6 +1,7 @@
 import { CircleCheck, ImageIcon, Scissors, TriangleAlert } from 'lucide-react';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
+import { SendToMenu } from '../../send-to';
 import { ImageComparison } from '../../../components/ImageComparison';
 import { JobNotices, isJobBusy, type JobSnapshot } from '../../jobs';
 
@@ -74,7 +75,10 @@ export function ObjectResult({ job, originalUrl, onCancel, onUpgraded }: Props) 
                 </div>
               )}
             </dl>
-            <DownloadImageButton url={resultUrl} prefix="object-removed" />
+            <div className="flex flex-wrap items-center gap-2">
+              {job.creation && <SendToMenu creation={job.creation} />}
+              <DownloadImageButton url={resultUrl} prefix="object-removed" />
+            </div>
           </div>
           {job.creation?.note && (
             <p role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

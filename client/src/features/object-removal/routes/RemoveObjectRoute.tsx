@@ -2,9 +2,9 @@ import { Scissors } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { toAppError } from '../../../lib/graphqlError';
-import { useObjectUrl } from '../../../lib/useObjectUrl';
 import { useRememberedState } from '../../../lib/rememberedState';
 import { useToolRun } from '../../jobs';
+import { useImageInput } from '../../send-to';
 import { RemoveObjectMutation } from '../api/operations';
 import type { NaturalSize } from '../components/MaskPainter';
 import { ObjectForm } from '../components/ObjectForm';
@@ -17,7 +17,6 @@ const OPTIONS = { uploads: true, success: 'Object removed successfully!' };
 export function RemoveObjectRoute() {
   const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, RemoveObjectMutation, 'removeObject', OPTIONS);
   // The job outlives the page; so do the inputs it was run on.
-  const [file, setFile] = useRememberedState<File | null>(`${SLOT}:file`, null);
   const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
   // A name, a brush or both say what to remove: with no name, just the brushed area is removed.
   const [brushing, setBrushing] = useRememberedState(`${SLOT}:brushing`, false);
@@ -25,19 +24,21 @@ export function RemoveObjectRoute() {
   const [objectError, setObjectError] = useState<string | null>(null);
   const [naturalSize, setNaturalSize] = useState<NaturalSize | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const previewUrl = useObjectUrl(file);
-
+  const image = useImageInput(SLOT, startOver); // a picked file, or one of the user's creations sent here (features/send-to)
   const inputRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const objectRef = useRef<HTMLTextAreaElement>(null);
+  // A new picture starts a new mask and clears the previous result (product §4).
+  function startOver() {
+    setStrokes([]);
+    setNaturalSize(null);
+    reset();
+  }
 
   // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
-    setFile(next);
-    setStrokes([]);
-    setNaturalSize(null);
-    // A new file clears the previous result (product §4).
-    reset();
+    image.pick(next);
+    startOver();
   }
 
   function changeObject(value: string) {
@@ -53,7 +54,8 @@ export function RemoveObjectRoute() {
   }
 
   async function submit() {
-    if (!file) {
+    const picture = image.variables();
+    if (!picture) {
       notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
@@ -76,7 +78,7 @@ export function RemoveObjectRoute() {
 
     // No name: the mask alone says what to remove; with neither, nothing is sent (the server would refuse it the same way).
     if (!name && !mask) return refuseName('Please enter the object to remove');
-    const { job: outcome, failure } = await start({ image: file, object: name || null, mask }, name ? { fileName: file.name, object: name } : { fileName: file.name });
+    const { job: outcome, failure } = await start({ ...picture, object: name || null, mask }, { fileName: image.name ?? '', ...(name ? { object: name } : {}) });
     // The server blamed the object's name: say so beside its field too.
     if (failure && outcome.error?.field === 'object') setObjectError(failure);
   }
@@ -89,8 +91,7 @@ export function RemoveObjectRoute() {
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ObjectForm
-          file={file}
-          previewUrl={previewUrl}
+          image={image}
           object={object}
           objectError={objectError}
           strokes={strokes}
@@ -107,7 +108,7 @@ export function RemoveObjectRoute() {
           onSubmit={submit}
         />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <ObjectResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
+          <ObjectResult job={job} originalUrl={image.previewUrl} onCancel={cancel} onUpgraded={reset} />
         </div>
       </div>
     </div>

@@ -110,8 +110,9 @@ function exampleOf(raw: Schema | undefined): Record<string, unknown> | undefined
 export function endpointsOf(doc: OpenApi = OPENAPI): Endpoint[] {
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, op]) => {
-      const json = op.requestBody?.content['application/json'];
       const form = op.requestBody?.content['multipart/form-data'];
+      // A tool that takes files is shown (and its samples sent) with them, even when it also takes JSON (a creation's id for its image).
+      const json = form && fieldsOf(form.schema).some((f) => f.file) ? undefined : op.requestBody?.content['application/json'];
       const example = exampleOf((json ?? form)?.schema);
       return {
         method: method.toUpperCase() as Endpoint['method'],

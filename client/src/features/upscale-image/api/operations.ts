@@ -1,8 +1,8 @@
 import { graphql } from '../../../gql';
 
 export const UpscaleImageMutation = graphql(`
-  mutation UpscaleImage($image: Upload!, $scale: Int!) {
-    upscaleImage(image: $image, scale: $scale) {
+  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {
+    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {
       id
       phase
       percent

@@ -4,6 +4,7 @@ import { ChoiceChips } from '../../../components/ChoiceChips';
 import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { SentImageDetails, type SentImage } from '../../send-to';
 
 export type Scale = '2' | '4';
 const SCALES = [
@@ -13,6 +14,8 @@ const SCALES = [
 
 interface Props {
   file: File | null;
+  /** One of the user's creations sent here instead of a file. */
+  sent: SentImage | null;
   previewUrl: string | null;
   scale: Scale;
   busy: boolean;
@@ -23,7 +26,7 @@ interface Props {
 }
 
 /** Left-hand card: the picker with a preview, the scale, and the Upscale button. */
-export function UpscaleForm({ file, previewUrl, scale, busy, inputRef, onFile, onScale, onSubmit }: Props) {
+export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onFile, onScale, onSubmit }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -34,8 +37,9 @@ export function UpscaleForm({ file, previewUrl, scale, busy, inputRef, onFile, o
         <Upload aria-hidden className="size-5 text-indigo-600" />
         Upload Image
       </h2>
-      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file)} disabled={busy} onFile={onFile} />
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent)} disabled={busy} onFile={onFile} />
       {file && <ImagePreview file={file} previewUrl={previewUrl} />}
+      {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
       <ChoiceChips legend="Scale" name="upscale-scale" options={SCALES} value={scale} onChange={onScale} disabled={busy} />
       <p className="text-xs text-slate-500">The result may be at most 36 megapixels (for example 3000×3000 at 2×, 1500×1500 at 4×).</p>
       <SubmitButton busy={busy} icon={Maximize2} busyLabel="Upscaling…">

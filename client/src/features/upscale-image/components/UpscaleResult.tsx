@@ -1,6 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { DownloadImageButton } from '../../../components/DownloadImageButton';
 import { ImageComparison } from '../../../components/ImageComparison';
+import { SendToMenu } from '../../send-to';
 import { isEmbeddedProvider } from '../../../lib/creationTypes';
 import { JobNotices, isJobBusy, type JobSnapshot } from '../../jobs';
 
@@ -22,7 +23,12 @@ export function UpscaleResult({ job, originalUrl, onCancel, onUpgraded }: Props)
           <ImageIcon aria-hidden className="size-5 text-indigo-600" />
           Upscaled Image
         </h2>
-        {resultUrl && <DownloadImageButton url={resultUrl} prefix="upscaled" />}
+        {resultUrl && (
+          <div className="flex flex-wrap items-center gap-2">
+            {job.creation && <SendToMenu creation={job.creation} />}
+            <DownloadImageButton url={resultUrl} prefix="upscaled" />
+          </div>
+        )}
       </div>
       <p className="sr-only" role="status" aria-live="polite">
         {resultUrl ? 'Image upscaled. The larger image is shown beside the original.' : ''}
