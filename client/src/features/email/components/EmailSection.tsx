@@ -1,12 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/TextField';
 import { toAppError, type AppErrorInfo } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
 import { RequestEmailChangeMutation } from '../api/operations';
-
-const field =
-  'rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 outline-none focus-visible:border-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40';
 
 /**
  * The account page's e-mail address (built-in accounts): whether it is verified, and a change
@@ -46,33 +44,27 @@ export function EmailSection() {
         {user.email} · {user.emailVerified ? 'verified' : 'not verified yet'}
       </p>
       <form onSubmit={(e) => void submit(e)} className="mt-4 grid gap-3 sm:max-w-md">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium text-slate-800">
-          New e-mail address
-        </label>
-        <input
+        <TextField
           id={`${id}-email`}
+          label="New e-mail address"
           type="email"
           autoComplete="email"
           required
           value={next}
           onChange={(e) => setNext(e.target.value)}
-          aria-invalid={blamed('email') ? true : undefined}
+          invalid={Boolean(blamed('email'))}
           aria-describedby={blamed('email')}
-          className={field}
         />
-        <label htmlFor={`${id}-password`} className="text-sm font-medium text-slate-800">
-          Current password
-        </label>
-        <input
+        <TextField
           id={`${id}-password`}
+          label="Current password"
           type="password"
           autoComplete="current-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={blamed('password') ? true : undefined}
+          invalid={Boolean(blamed('password'))}
           aria-describedby={blamed('password')}
-          className={field}
         />
         {error ? (
           <p id={`${id}-error`} role="alert" className="text-sm font-medium text-rose-700">
