@@ -68,6 +68,7 @@ describe('offline migrations', () => {
     expect(tables.map((t) => t.tablename)).toEqual(
       [
         'ApiKey',
+        'AuditEntry',
         'BillingEvent',
         'ContactMessage',
         'Creation',
@@ -76,6 +77,7 @@ describe('offline migrations', () => {
         'Job',
         'Like',
         'NewsletterSubscriber',
+        'Report',
         'Subscription',
         'UsageCounter',
         'User',
