@@ -43,6 +43,9 @@ const toPageCreation = (r: PageRow): PageCreation => ({
   likeVersion: r.likeVersion,
   file: r.file,
   jobId: r.jobId,
+  moderation: r.moderation,
+  screening: r.screening,
+  sensitive: r.sensitive,
   createdAt: new Date(`${r.createdAt}Z`),
   preloaded: { firstName: r.firstName, likes: r.likes ?? [], likedByMe: r.likedByMe },
 });
@@ -110,7 +113,7 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
   const likedByMe = viewerId ? Prisma.sql`COALESCE((SELECT true FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = ${viewerId}::uuid), false)` : Prisma.sql`false`;
   return Prisma.sql`
     SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
-      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c."createdAt",
+      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c.moderation, c.screening, c.sensitive, c."createdAt",
              u."firstName",
              (SELECT json_agg(l."userId" ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
              ${likedByMe} AS "likedByMe"
