@@ -125,7 +125,7 @@ export function doubtOf(plan: Pick<RemovalPlan, 'hole' | 'guessed' | 'leftBeside
   if (share > LARGE_HOLE_SHARE)
     return `The filled area is large (${Math.round(share * 100)} % of the photo), more than what surrounds it can fill convincingly: look closely at the result. A smaller brushed area, or a learned inpainter, does better.`;
   if (plan.leftBeside.length && object)
-    return `Part of the ${object} may still show beside the ${plan.leftBeside.join(' and the ')}: look closely there, and brush over what is left to remove it too.`;
+    return `The edge between the ${object} and the ${plan.leftBeside.join(' and the ')} was hard to tell: part of the ${object} may still show there, or the ${plan.leftBeside.join(' and the ')} may have lost a little at the edge. Look closely there; brush over what is left to remove it too.`;
   if (plan.guessed && object) return `Where the ${object} touches another object, the edge between them was a guess: look closely there.`;
   return null;
 }
