@@ -40,12 +40,30 @@ async function loadModel(): Promise<NSFWJS> {
   // nsfwjs/core with one model definition: the other two bundled models are never loaded.
   const { load } = await import('nsfwjs/core');
   const { MobileNetV2Model } = await import('nsfwjs/models/mobilenet_v2');
-  return load('MobileNetV2', { modelDefinitions: [MobileNetV2Model], size: SIZE });
+  // nsfwjs announces the model it loads on console.info; the process's own log says it instead.
+  const info = console.info;
+  console.info = () => undefined;
+  try {
+    return await load('MobileNetV2', { modelDefinitions: [MobileNetV2Model], size: SIZE });
+  } finally {
+    console.info = info;
+  }
 }
 
-/** The five classes' probabilities for an encoded picture (PNG, JPEG, WebP…), summing to 1. */
-export async function classifyPicture(bytes: Uint8Array, maxPixels: number): Promise<NsfwScores> {
+export interface Classified {
+  scores: NsfwScores;
+  /** Decoding, resizing and the model's run, ms. */
+  ms: number;
+  /** Loading the backend and the model, when this picture was the thread's first (ms). */
+  loadMs?: number;
+}
+
+/** The five classes' probabilities for an encoded picture (PNG, JPEG, WebP…), summing to 1, and the time taken. */
+export async function classifyPicture(bytes: Uint8Array, maxPixels: number): Promise<Classified> {
+  const loading = model === null ? performance.now() : null;
   const nsfw = await loadNsfw();
+  const loadMs = loading === null ? undefined : Math.round(performance.now() - loading);
+  const started = performance.now();
   // The model's own input size, stretched as nsfwjs's bilinear resize would; alpha over white.
   const { data } = await sharp(bytes, { limitInputPixels: maxPixels })
     .flatten({ background: '#ffffff' })
@@ -58,7 +76,7 @@ export async function classifyPicture(bytes: Uint8Array, maxPixels: number): Pro
     const predictions = await nsfw.classify(input, 5);
     const scores: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
     for (const p of predictions) scores[p.className as keyof NsfwScores] = Math.round(p.probability * 10_000) / 10_000;
-    return scores;
+    return { scores, ms: Math.round(performance.now() - started), ...(loadMs === undefined ? {} : { loadMs }) };
   } finally {
     input.dispose();
   }

@@ -8,9 +8,8 @@ let queue: Promise<void> = Promise.resolve();
 
 port.on('message', ({ id, bytes, maxPixels }: NsfwRequest) => {
   queue = queue.then(async () => {
-    const started = performance.now();
     const reply: NsfwReply = await classifyPicture(bytes, maxPixels).then(
-      (scores) => ({ id, scores, ms: Math.round(performance.now() - started) }),
+      (classified) => ({ id, ...classified }),
       (e: unknown) => ({ id, error: e instanceof Error ? e.message : String(e) }),
     );
     port.postMessage(reply);

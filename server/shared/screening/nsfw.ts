@@ -3,7 +3,7 @@
 // the event loop of the API or worker that asked stays free while a picture is classified
 // (docs/screening.md, "Where it runs").
 import { Worker } from 'node:worker_threads';
-import type { NsfwScores } from './nsfw-classifier.js';
+import type { Classified, NsfwScores } from './nsfw-classifier.js';
 
 export type { NsfwScores };
 export interface NsfwRequest {
@@ -11,13 +11,13 @@ export interface NsfwRequest {
   bytes: Uint8Array;
   maxPixels: number;
 }
-export type NsfwReply = { id: number; scores: NsfwScores; ms: number } | { id: number; error: string };
+export type NsfwReply = ({ id: number } & Classified) | { id: number; error: string };
 
 /** The thread's heap: the model's weights live in WebAssembly memory, outside it. */
 const THREAD_HEAP_MB = 256;
 
 interface Pending {
-  resolve: (r: { scores: NsfwScores; ms: number }) => void;
+  resolve: (r: Classified) => void;
   reject: (e: Error) => void;
 }
 
@@ -26,8 +26,8 @@ export class NsfwThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  /** The picture's class probabilities and the time the thread spent on it (decoding included). */
-  classify(bytes: Uint8Array, maxPixels: number): Promise<{ scores: NsfwScores; ms: number }> {
+  /** The picture's class probabilities and the time the thread spent on it (decoding included; the model's load apart). */
+  classify(bytes: Uint8Array, maxPixels: number): Promise<Classified> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -56,7 +56,10 @@ export class NsfwThread {
       if (!p) return;
       this.pending.delete(m.id);
       if ('error' in m) p.reject(new Error(m.error));
-      else p.resolve({ scores: m.scores, ms: m.ms });
+      else {
+        const { id: _id, ...classified } = m;
+        p.resolve(classified);
+      }
     });
     const died = (e: Error) => {
       if (this.thread !== thread) return;

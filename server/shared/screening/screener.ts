@@ -115,7 +115,8 @@ export class Screener {
 
   private async askNsfw(picture: Buffer | null) {
     if (!picture) return { model: 'MobileNetV2', scores: {}, score: 0, textCategories: [] };
-    const { scores, ms } = await nsfwThread().classify(picture, this.config.IMAGE_MAX_PIXELS);
+    const { scores, ms, loadMs } = await nsfwThread().classify(picture, this.config.IMAGE_MAX_PIXELS);
+    if (loadMs !== undefined) this.log.info({ loadMs }, 'screening: nsfwjs model loaded');
     return { model: 'MobileNetV2', scores: { ...scores }, score: nsfwScore(scores), textCategories: [], ms };
   }
 
