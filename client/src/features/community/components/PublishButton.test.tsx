@@ -17,6 +17,8 @@ const answer = (published: boolean) => ({
   prompt: 'A lighthouse',
   content: published ? '/files/c1.png' : '/files/c1.png?exp=1&sig=x',
   published,
+  moderation: 'VISIBLE' as const,
+  sensitive: false,
   likeCount: 0,
   likedByMe: false,
   likes: [],
