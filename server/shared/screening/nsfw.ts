@@ -1,5 +1,5 @@
 // Runs the embedded classifier (nsfw-classifier.ts) in a worker thread of this process, started
-// on the first picture and kept: the model loads once per process (about 2 s, some 150 MB), and
+// on the first picture and kept: the model loads once per process (about 2 s, some 300 MB of resident memory), and
 // the event loop of the API or worker that asked stays free while a picture is classified
 // (docs/screening.md, "Where it runs").
 import { Worker } from 'node:worker_threads';
