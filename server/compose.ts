@@ -10,6 +10,7 @@ import { EmailService } from './modules/email/email.service.js';
 import { createMailer } from './mail/mailer.js';
 import { createCreationLoaders } from './modules/creation/creation.loaders.js';
 import { CreationService } from './modules/creation/creation.service.js';
+import { screenerFor } from './shared/screening/screener.js';
 import { JobService } from './modules/job/job.service.js';
 import { LikeService } from './modules/like/like.service.js';
 import { MessageService } from './modules/messages/messages.service.js';
@@ -51,7 +52,7 @@ export function composeApp(services: Services): App {
   const billing = new BillingService(services);
   // Account e-mail: SMTP_URL, or the outbox under DATA_DIR (docs/email.md).
   const email = new EmailService(services, createMailer(services.config, services.log));
-  const creations = new CreationService(services, imageTypes, storage, outbox);
+  const creations = new CreationService(services, imageTypes, storage, outbox, screenerFor(services.config, services.log));
   return {
     services,
     jobs,

@@ -13,7 +13,9 @@ import type { QueuePayload } from '../server/shared/jobs/job.kinds.js';
 import { announceEnd, completeJob, endJob, readJob } from '../server/shared/jobs/job.store.js';
 import { randomUUID } from 'node:crypto';
 import { localFileOf } from '../server/shared/storage/local.js';
-import type { NewCreation } from '../server/shared/creations/creation.store.js';
+import { isPublic, type NewCreation } from '../server/shared/creations/creation.store.js';
+import { screenerFor } from '../server/shared/screening/screener.js';
+import { screenNewCreations } from '../server/shared/screening/publish.js';
 import { deleteFileIfUnused } from '../server/shared/creations/unused-files.js';
 import { jobInputSchema, type QueuedJob, type WorkPhase } from '../server/shared/tools/tool.js';
 import type { RunnableTool as Tool, ToolRun, ToolResult } from './tools/processor.js';
@@ -204,11 +206,15 @@ async function complete(
 ): Promise<JobOutcome> {
   const { db, redis, config, webhooks } = services;
   const store = { db, redis, prefix: config.REDIS_PREFIX, webhooks };
-  const { own, extras } = creationsOf(tool, result);
-  const files = filesOf(result);
-  // Published from the start: the store's public copy exists before anyone is told of it.
-  if (own.published) await Promise.all(files.map((file) => services.storage.setPublished(file, true)));
-  const done = await completeJob(store, job.id, result.summary ?? 'Done', own, beforeAnnounce, startedAt, extras);
+  const made = creationsOf(tool, result);
+  // Published from the start: screened first (docs/screening.md), then the store's public copy of
+  // each picture the gallery shows exists before anyone is told of it (a held one stays private).
+  const [own, ...extras] = made.own.published
+    ? await screenNewCreations(screenerFor(config, services.log), services.storage, [made.own, ...made.extras], localFileOf)
+    : [made.own, ...made.extras];
+  const shown = [own!, ...extras].filter(isPublic).map((c) => localFileOf(c.content));
+  await Promise.all(shown.filter((f): f is string => f !== null).map((file) => services.storage.setPublished(file, true)));
+  const done = await completeJob(store, job.id, result.summary ?? 'Done', own!, beforeAnnounce, startedAt, extras);
   if (done) return 'completed';
   // No creation points at the images this run stored: nobody will ever see them.
   await discardFiles(services, result);

@@ -36,14 +36,15 @@ type Documents = {
     "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": typeof types.OpenBillingPortalDocument,
     "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {\n    generateBlogTitles(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CommunityFeedDocument,
-    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
+    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    moderation\n    sensitive\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
     "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": typeof types.ToggleLikeDocument,
     "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": typeof types.FeedLikeChangedDocument,
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": typeof types.CreationPublishedDocument,
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": typeof types.SetCreationPublishedDocument,
+    "\n  fragment ModerationState on Creation {\n    id\n    moderation\n  }\n": typeof types.ModerationStateFragmentDoc,
     "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n": typeof types.PublishStateFragmentDoc,
     "\n  query CreationMine($id: ID!) {\n    creation(id: $id) {\n      id\n      mine\n    }\n  }\n": typeof types.CreationMineDocument,
-    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          moderation\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": typeof types.VerifyEmailDocument,
@@ -97,14 +98,15 @@ const documents: Documents = {
     "\n  mutation OpenBillingPortal {\n    openBillingPortal\n  }\n": types.OpenBillingPortalDocument,
     "\n  mutation GenerateBlogTitles($input: GenerateBlogTitlesInput!, $jobId: ID) {\n    generateBlogTitles(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateBlogTitlesDocument,
     "\n  query CommunityFeed($first: Int!, $after: String) {\n    communityFeed(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          ...CommunityCreation\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CommunityFeedDocument,
-    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
+    "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    moderation\n    sensitive\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
     "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": types.ToggleLikeDocument,
     "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": types.FeedLikeChangedDocument,
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": types.CreationPublishedDocument,
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": types.SetCreationPublishedDocument,
+    "\n  fragment ModerationState on Creation {\n    id\n    moderation\n  }\n": types.ModerationStateFragmentDoc,
     "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n": types.PublishStateFragmentDoc,
     "\n  query CreationMine($id: ID!) {\n    creation(id: $id) {\n      id\n      mine\n    }\n  }\n": types.CreationMineDocument,
-    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          moderation\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MyCreationsDocument,
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($token: String!, $newPassword: String!) {\n    resetPassword(token: $token, newPassword: $newPassword) {\n      token\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token)\n  }\n": types.VerifyEmailDocument,
@@ -241,7 +243,7 @@ export function graphql(source: "\n  query CommunityFeed($first: Int!, $after: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n"): (typeof documents)["\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    moderation\n    sensitive\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n"): (typeof documents)["\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    moderation\n    sensitive\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -261,6 +263,10 @@ export function graphql(source: "\n  mutation SetCreationPublished($id: ID!, $pu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment ModerationState on Creation {\n    id\n    moderation\n  }\n"): (typeof documents)["\n  fragment ModerationState on Creation {\n    id\n    moderation\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment PublishState on Creation {\n    id\n    published\n  }\n"): (typeof documents)["\n  fragment PublishState on Creation {\n    id\n    published\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -269,7 +275,7 @@ export function graphql(source: "\n  query CreationMine($id: ID!) {\n    creatio
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          moderation\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myCreations(first: $first, after: $after) {\n      edges {\n        cursor\n        node {\n          id\n          type\n          prompt\n          content\n          provider\n          placeholder\n          madeBy\n          published\n          moderation\n          createdAt\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -35,7 +35,7 @@ const SHARED_FIELDS: Record<string, ReadonlySet<string>> = {
   CreationConnection: new Set(['edges', 'pageInfo']),
   CreationEdge: new Set(['cursor', 'node']),
   PageInfo: new Set(['hasNextPage', 'endCursor']),
-  Creation: new Set(['id', 'type', 'prompt', 'content', 'published', 'likeCount', 'likedByMe', 'likes', 'createdAt', 'provider', 'user']),
+  Creation: new Set(['id', 'type', 'prompt', 'content', 'published', 'moderation', 'sensitive', 'likeCount', 'likedByMe', 'likes', 'createdAt', 'provider', 'user']),
   CreationAuthor: new Set(['firstName']),
 };
 

@@ -11,7 +11,9 @@ import { FileUrls } from '../../shared/storage/file-urls.js';
 import { localFileOf } from '../../shared/storage/local.js';
 import type { Storage } from '../../shared/storage/types.js';
 import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
-import { announceCreation } from '../../shared/creations/creation.store.js';
+import { announceCreation, isPublic } from '../../shared/creations/creation.store.js';
+import type { Screener } from '../../shared/screening/screener.js';
+import { screenCreation } from '../../shared/screening/publish.js';
 import { bumpFeedVersion } from '../../shared/creations/feed-version.js';
 import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
 
@@ -44,8 +46,8 @@ const toPageCreation = (r: PageRow): PageCreation => ({
   file: r.file,
   jobId: r.jobId,
   moderation: r.moderation,
-  screening: r.screening,
   sensitive: r.sensitive,
+  screening: r.screening,
   createdAt: new Date(`${r.createdAt}Z`),
   preloaded: { firstName: r.firstName, likes: r.likes ?? [], likedByMe: r.likedByMe },
 });
@@ -93,8 +95,11 @@ function checkPageSize(first: number): void {
   }
 }
 
-/** Which creations a page lists: the community feed or one user's history. */
-export const FEED_FILTER = Prisma.sql`c.published`;
+/**
+ * Which creations a page lists: the community feed (published and neither held nor hidden:
+ * docs/screening.md, "What the gallery shows") or one user's history (all of theirs).
+ */
+export const FEED_FILTER = Prisma.sql`c.published AND c.moderation = 'VISIBLE'`;
 export const historyFilter = (userId: string) => Prisma.sql`c."userId" = ${userId}::uuid`;
 
 /**
@@ -113,7 +118,8 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
   const likedByMe = viewerId ? Prisma.sql`COALESCE((SELECT true FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = ${viewerId}::uuid), false)` : Prisma.sql`false`;
   return Prisma.sql`
     SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
-      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c.moderation, c.screening, c.sensitive, c."createdAt",
+      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c."createdAt",
+             c.moderation, c.sensitive, c.screening,
              u."firstName",
              (SELECT json_agg(l."userId" ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
              ${likedByMe} AS "likedByMe"
@@ -136,6 +142,8 @@ export class CreationService {
     private readonly storage: Storage,
     /** Tells the owner's webhooks of a publication (creation.published). */
     private readonly webhooks: WebhookOutbox,
+    /** Screens a picture and its prompt as they are published (docs/screening.md). */
+    private readonly screener: Screener,
   ) {
     this.db = services.db;
     this.fileUrls = new FileUrls(services.tokenSecret, services.config.FILE_URL_TTL_SECONDS);
@@ -145,9 +153,9 @@ export class CreationService {
    * The content as a viewer gets it: a file of ours (`/files/<name>`, whatever the store) by the
    * store's URL — short-lived while it is not published, plain once it is; text or a hosted URL as stored.
    */
-  contentOf(c: Pick<Creation, 'content' | 'published'>): string | Promise<string> {
+  contentOf(c: Pick<Creation, 'content' | 'published' | 'moderation'>): string | Promise<string> {
     const name = localFileOf(c.content);
-    return name ? this.storage.urlFor(name, c.published) : c.content;
+    return name ? this.storage.urlFor(name, isPublic(c)) : c.content;
   }
 
   /** One page, newest first, in one SQL statement (see pageStatement). */
@@ -173,20 +181,20 @@ export class CreationService {
     return this.db.creation.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
   }
 
-  /** Every published creation with its likers and author (REST gallery: the spec has no page size). */
+  /** Every published creation the gallery shows, with its likers and author (REST gallery: the spec has no page size). */
   allPublished() {
     return this.db.creation.findMany({
-      where: { published: true },
+      where: { published: true, moderation: 'VISIBLE' },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       include: { likes: { select: { userId: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }, user: { select: { firstName: true } } },
     });
   }
 
-  /** A creation its owner may see, or anyone if it is published; null otherwise. */
+  /** A creation its owner may see, or anyone if the gallery shows it (published, not held or hidden); null otherwise. */
   async visible(id: string, viewerId: string | null): Promise<Creation | null> {
     if (!isUuid(id)) return null;
     const c = await this.db.creation.findUnique({ where: { id } });
-    if (!c || (!c.published && c.userId !== viewerId)) return null;
+    if (!c || (!isPublic(c) && c.userId !== viewerId)) return null;
     return c;
   }
 
@@ -199,7 +207,7 @@ export class CreationService {
     const ids = Array.isArray(batch) ? batch.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
     if (!ids.length) return [];
     const rows = await this.db.creation.findMany({ where: { id: { in: ids } } });
-    const byId = new Map(rows.filter((r) => r.published || r.userId === viewerId).map((r) => [r.id, r]));
+    const byId = new Map(rows.filter((r) => isPublic(r) || r.userId === viewerId).map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -231,28 +239,49 @@ export class CreationService {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'Only images can be shared with the community');
     }
     if (c.published === publish) return c;
-    // The store first: a published row always has its public copy, and a private one never
+    const screened = publish ? await this.screen(c) : null;
+    const next = { published: publish, moderation: screened?.moderation ?? c.moderation };
+    // The store first: a row the gallery shows always has its public copy, and any other never
     // keeps it (if the store fails, nothing changed and the user may try again).
-    if (c.file) await this.publishFile(c.file, id, publish);
-    const updated = await this.db.creation.update({ where: { id }, data: { published: publish } });
-    if (publish) {
+    if (c.file && (isPublic(next) || isPublic(c))) await this.publishFile(c.file, id, isPublic(next));
+    const updated = await this.db.creation.update({
+      where: { id },
+      data: {
+        published: publish,
+        ...(screened ? { moderation: screened.moderation, sensitive: screened.sensitive, screening: screened.screening as unknown as Prisma.InputJsonObject } : {}),
+      },
+    });
+    if (isPublic(updated)) {
       await this.announce(updated.id);
       await this.webhooks.creationPublished(userId, updated.id);
-    } else await this.feedChanged(id);
+    } else if (isPublic(c)) await this.feedChanged(id);
     return updated;
+  }
+
+  /**
+   * Screening as a creation is published (docs/screening.md, "When it runs"): once, the first
+   * time; a creation screened before keeps its verdict and state (a moderator's decision
+   * included) when it is unpublished and published again. Null when there is nothing to screen.
+   */
+  private async screen(c: Creation) {
+    if (c.screening !== null || c.moderation === 'HIDDEN') return null;
+    return screenCreation(this.screener, this.storage, c).catch((e: Error) => {
+      this.services.log.warn({ err: e.message, creationId: c.id, storage: this.storage.name }, 'could not read a picture to screen it');
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The image store could not be reached, so nothing changed. Please try again in a moment.');
+    });
   }
 
   async remove(id: string, userId: string): Promise<boolean> {
     const c = await this.owned(id, userId);
     await this.db.creation.delete({ where: { id } });
-    if (c.published) await this.feedChanged(id);
+    if (isPublic(c)) await this.feedChanged(id);
     await this.removeFilesOf(c).catch((e: Error) => this.services.log.warn({ err: e.message, creationId: id }, "could not delete a creation's files"));
     return true;
   }
 
   /** Gives the store's public copy to a file, or takes it back unless another published creation shares it (old names). */
   private async publishFile(file: string, id: string, publish: boolean): Promise<void> {
-    if (!publish && (await this.db.creation.count({ where: { file, published: true, id: { not: id } } })) > 0) return;
+    if (!publish && (await this.db.creation.count({ where: { file, published: true, moderation: 'VISIBLE', id: { not: id } } })) > 0) return;
     await this.storage.setPublished(file, publish).catch((e: Error) => {
       this.services.log.warn({ err: e.message, creationId: id, storage: this.storage.name }, 'could not change where an image is readable');
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The image store could not be reached, so nothing changed. Please try again in a moment.');

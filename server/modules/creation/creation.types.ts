@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
-import { CreationType } from '../../graphql/enums.js';
+import { CreationType, ModerationState } from '../../graphql/enums.js';
 import { PAGE_SIZE_DEFAULT } from '../../shared/platform/constants.js';
 
 /** The public face of a creation's owner: a first name and nothing else. */
@@ -25,6 +25,14 @@ export class CreationObject {
 
   @Field()
   published!: boolean;
+
+  @Field(() => ModerationState, {
+    description: 'VISIBLE when the gallery shows it (or would, once published); HELD for review or HIDDEN only its owner ever sees (docs/screening.md)',
+  })
+  moderation!: ModerationState;
+
+  @Field({ description: 'Screening found the picture sensitive: the gallery shows it blurred, with a "Sensitive" label a viewer can reveal it from' })
+  sensitive!: boolean;
 
   @Field(() => Int)
   likeCount!: number;

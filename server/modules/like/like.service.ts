@@ -61,6 +61,7 @@ export class LikeService {
 const MAX_ATTEMPTS = 20;
 
 interface ToggleRow {
+  /** Shown in the gallery: published, and neither held nor hidden (docs/screening.md). */
   published: boolean;
   ownerId: string;
   removed: number;
@@ -78,7 +79,7 @@ interface ToggleRow {
 function toggleStatement(userId: string, creationId: string): Prisma.Sql {
   return Prisma.sql`
     WITH c AS MATERIALIZED (
-      SELECT id, "userId", published FROM "Creation" WHERE id = ${creationId}::uuid FOR NO KEY UPDATE
+      SELECT id, "userId", (published AND moderation = 'VISIBLE') AS published FROM "Creation" WHERE id = ${creationId}::uuid FOR NO KEY UPDATE
     ), del AS (
       DELETE FROM "Like" l USING c WHERE l."creationId" = c.id AND l."userId" = ${userId}::uuid RETURNING 1
     ), ins AS (

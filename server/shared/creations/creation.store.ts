@@ -15,7 +15,16 @@ export interface NewCreation {
   content: string;
   metadata: Record<string, unknown>;
   published: boolean;
+  /** What screening decided when it is published from the start (docs/screening.md); unset: VISIBLE, not sensitive, not screened. */
+  moderation?: 'VISIBLE' | 'HELD';
+  sensitive?: boolean;
+  screening?: Record<string, unknown> | null;
 }
+
+/** Whether anyone but its owner may see it: published, and not held or hidden (docs/screening.md). */
+export const isPublic = (c: { published: boolean; moderation?: string | null }): boolean => c.published && (c.moderation ?? 'VISIBLE') === 'VISIBLE';
+
+const screeningJson = (c: NewCreation) => (c.screening ? JSON.stringify(c.screening) : null);
 
 /**
  * The INSERT of a job's creation, taking the job's id and owner from `source`, a CTE of
@@ -25,9 +34,10 @@ export interface NewCreation {
 export function insertCreationFrom(source: string, c: NewCreation): Prisma.Sql {
   const from = Prisma.raw(`"${source.replace(/"/g, '')}"`);
   return Prisma.sql`
-    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file")
+    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file", "moderation", "sensitive", "screening")
     SELECT ${c.id}::uuid, s."id", s."userId", ${c.type}::"CreationType", ${c.prompt}, ${c.content},
-      ${JSON.stringify(c.metadata)}::jsonb, ${c.published}, ${localFileOf(c.content)}
+      ${JSON.stringify(c.metadata)}::jsonb, ${c.published}, ${localFileOf(c.content)},
+      ${c.moderation ?? 'VISIBLE'}::"ModerationState", ${c.sensitive ?? false}, ${screeningJson(c)}::jsonb
     FROM ${from} s
     RETURNING "id", "userId"`;
 }
@@ -41,12 +51,12 @@ export function insertExtraCreationsFrom(source: string, creations: NewCreation[
   const from = Prisma.raw(`"${source.replace(/"/g, '')}"`);
   const rows = creations.map(
     (c) =>
-      Prisma.sql`(${c.id}::uuid, ${c.type}::"CreationType", ${c.prompt}::text, ${c.content}::text, ${JSON.stringify(c.metadata)}::jsonb, ${c.published}::boolean, ${localFileOf(c.content)}::text)`,
+      Prisma.sql`(${c.id}::uuid, ${c.type}::"CreationType", ${c.prompt}::text, ${c.content}::text, ${JSON.stringify(c.metadata)}::jsonb, ${c.published}::boolean, ${localFileOf(c.content)}::text, ${c.moderation ?? 'VISIBLE'}::"ModerationState", ${c.sensitive ?? false}::boolean, ${screeningJson(c)}::jsonb)`,
   );
   return Prisma.sql`
-    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file")
-    SELECT v."id", NULL, s."userId", v."type", v."prompt", v."content", v."metadata", v."published", v."file"
-    FROM ${from} s CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v("id", "type", "prompt", "content", "metadata", "published", "file")
+    INSERT INTO "Creation" ("id", "jobId", "userId", "type", "prompt", "content", "metadata", "published", "file", "moderation", "sensitive", "screening")
+    SELECT v."id", NULL, s."userId", v."type", v."prompt", v."content", v."metadata", v."published", v."file", v."moderation", v."sensitive", v."screening"
+    FROM ${from} s CROSS JOIN (VALUES ${Prisma.join(rows)}) AS v("id", "type", "prompt", "content", "metadata", "published", "file", "moderation", "sensitive", "screening")
     RETURNING "id"`;
 }
 

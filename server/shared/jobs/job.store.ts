@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { Prisma, type Db } from '../db/prisma.js';
 import type { Job } from '../db/generated/client.js';
 import type { JobPhase } from '../db/generated/enums.js';
-import { announceCreation, insertCreationFrom, insertExtraCreationsFrom, type NewCreation } from '../creations/creation.store.js';
+import { announceCreation, insertCreationFrom, insertExtraCreationsFrom, isPublic, type NewCreation } from '../creations/creation.store.js';
 import type { QuotaCharge } from './job.kinds.js';
 import { emitJobEvent, TERMINAL_PHASES } from './job.events.js';
 import type { JobEvent } from '../platform/pubsub.js';
@@ -98,12 +98,12 @@ export async function completeJob(
     SELECT c."id", c."userId", ${hasWebhooksFor(Prisma.sql`c."userId"`, ['job.completed', 'creation.published'])} AS "webhooks" FROM created c`;
   await beforeAnnounce();
   if (rows.length !== 1) return null;
-  for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await announceCreation(deps.redis, deps.prefix, c.id);
+  for (const c of [{ ...creation, id: creationId }, ...extras]) if (isPublic(c)) await announceCreation(deps.redis, deps.prefix, c.id);
   await announceEndEvent(deps, { jobId: id, phase: 'COMPLETED', percent: 100, delta: '', offset: 0, message, creationId });
   const { userId, webhooks } = rows[0]!;
   if (webhooks) {
     await deps.webhooks.jobEnded(userId, id, 'COMPLETED');
-    for (const c of [{ ...creation, id: creationId }, ...extras]) if (c.published) await deps.webhooks.creationPublished(userId, c.id, c.id);
+    for (const c of [{ ...creation, id: creationId }, ...extras]) if (isPublic(c)) await deps.webhooks.creationPublished(userId, c.id, c.id);
   }
   return { creationId };
 }

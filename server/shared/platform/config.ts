@@ -100,6 +100,18 @@ const schema = z.object({
   IMAGE_BASE_URL: optionalString,
   IMAGE_MODEL: z.string().default('gpt-image-1'),
   CLOUDINARY_URL: optionalString,
+  /**
+   * Screening what is published (docs/screening.md): which classifier (auto: OpenAI's moderation
+   * endpoint with an OpenAI key of OpenAI's own, else nsfwjs offline), the score at or above which
+   * a picture is held or blurred, which of the two, and the operator's word list.
+   */
+  SCREENING_PROVIDER: z.enum(['auto', 'nsfwjs', 'openai']).default('auto'),
+  SCREENING_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
+  SCREENING_MODE: z.enum(['hold', 'blur']).default('hold'),
+  SCREENING_WORDS_FILE: optionalString,
+  /** OpenAI's moderation endpoint: only changed to point at a test server or a proxy. */
+  SCREENING_OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
+  SCREENING_OPENAI_MODEL: z.string().default('omni-moderation-latest'),
   /** ClipDrop (text-to-image, remove-background, cleanup): serves the image tools when set. */
   CLIPDROP_API_KEY: optionalString,
   CLIPDROP_BASE_URL: z.string().default('https://clipdrop-api.co'),
@@ -316,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...baseUrlProblem('OPENAI_BASE_URL', c.OPENAI_BASE_URL),
     ...baseUrlProblem('IMAGE_BASE_URL', c.IMAGE_BASE_URL),
     ...baseUrlProblem('CLIPDROP_BASE_URL', c.CLIPDROP_BASE_URL),
+    ...baseUrlProblem('SCREENING_OPENAI_BASE_URL', c.SCREENING_OPENAI_BASE_URL),
     ...baseUrlProblem('IOPAINT_URL', c.IOPAINT_URL),
     ...baseUrlProblem('COMFYUI_URL', c.COMFYUI_URL),
     ...baseUrlProblem('SD_WEBUI_URL', c.SD_WEBUI_URL),
@@ -332,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...linkProblem('LINKEDIN_URL', c.LINKEDIN_URL),
     ...redisProblems(c),
     ...smtpProblems(c),
+    ...(c.SCREENING_PROVIDER === 'openai' && !c.OPENAI_API_KEY ? ['SCREENING_PROVIDER: openai needs OPENAI_API_KEY'] : []),
     ...(c.STRIPE_SECRET_KEY && !(c.STRIPE_WEBHOOK_SECRET && c.STRIPE_PRICE_PREMIUM)
       ? ['STRIPE_SECRET_KEY: Stripe billing also needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_PREMIUM']
       : []),
@@ -342,6 +356,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     OPENAI_BASE_URL: c.OPENAI_BASE_URL && apiBaseUrl(c.OPENAI_BASE_URL),
     IMAGE_BASE_URL: c.IMAGE_BASE_URL && apiBaseUrl(c.IMAGE_BASE_URL),
     CLIPDROP_BASE_URL: c.CLIPDROP_BASE_URL.replace(/\/+$/, ''),
+    SCREENING_OPENAI_BASE_URL: apiBaseUrl(c.SCREENING_OPENAI_BASE_URL),
+    SCREENING_WORDS_FILE: c.SCREENING_WORDS_FILE && resolve(c.SCREENING_WORDS_FILE),
     IOPAINT_URL: c.IOPAINT_URL?.replace(/\/+$/, ''),
     COMFYUI_URL: c.COMFYUI_URL?.replace(/\/+$/, ''),
     SD_WEBUI_URL: c.SD_WEBUI_URL?.replace(/\/+$/, ''),

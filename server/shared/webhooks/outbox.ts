@@ -16,6 +16,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '../db/generated/client.js
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { localFileOf } from '../storage/local.js';
+import { isPublic } from '../creations/creation.store.js';
 import type { Storage } from '../storage/types.js';
 import {
   creationEventData,
@@ -78,7 +79,8 @@ export class WebhookOutbox {
   creationPublished(userId: string, creationId: string, onceId?: string): Promise<void> {
     return this.emit(userId, 'creation.published', messageIdOf(onceId), async () => {
       const creation = await this.deps.db.creation.findUnique({ where: { id: creationId } });
-      if (!creation?.published) return null;
+      // Held or hidden (docs/screening.md): not in the gallery, so no event.
+      if (!creation || !isPublic(creation)) return null;
       const file = localFileOf(creation.content);
       const contentUrl = file ? await this.deps.storage.urlFor(file, true) : creation.content;
       return (base: string) => creationEventData(creation, contentUrl, base);

@@ -28,6 +28,8 @@ export const CommunityCreationFragment = graphql(`
     prompt
     content
     published
+    moderation
+    sensitive
     likeCount
     likedByMe
     likes
@@ -81,6 +83,14 @@ export const SetCreationPublishedMutation = graphql(`
     setCreationPublished(id: $id, publish: $publish) {
       ...CommunityCreation
     }
+  }
+`);
+
+/** Whether the gallery shows a published creation (docs/screening.md): VISIBLE, HELD for review, HIDDEN by a moderator. */
+export const ModerationStateFragment = graphql(`
+  fragment ModerationState on Creation {
+    id
+    moderation
   }
 `);
 

@@ -18,6 +18,8 @@ function creation(id: string, firstName: string | null, prompt = `prompt ${id}`)
     prompt,
     content: `https://cdn.example/${id}.png`,
     published: true,
+    moderation: 'VISIBLE' as const,
+    sensitive: false,
     likeCount: 2,
     likedByMe: false,
     likes: ['u2', 'u3'],

@@ -8,6 +8,7 @@ import type { CommunityCreation } from '../types';
 import { CreationDetails } from './CreationDetails';
 import { PlaceholderBadge } from '../../engines';
 import { CreationImage } from './CreationImage';
+import { SENSITIVE_BLUR, SensitiveCover, useSensitiveHidden } from './SensitiveCover';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerSendTo } from './ViewerSendTo';
 import { downloadImage, shareImage } from './viewerActions';
@@ -42,6 +43,7 @@ export function CreationViewer({ creations, index, signedIn = false, onIndexChan
   const position = index + 1;
 
   const trapTab = useViewerFocus(dialogRef, closeRef);
+  const blurred = useSensitiveHidden(creation ?? { id: '', sensitive: false });
   useViewerKeys(index, count, onIndexChange, onClose);
 
   if (!creation) return null;
@@ -92,9 +94,10 @@ export function CreationViewer({ creations, index, signedIn = false, onIndexChan
             src={creation.content}
             alt={creation.prompt}
             loading="eager"
-            className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
+            className={`max-h-full max-w-full rounded-lg object-contain shadow-2xl ${blurred ? SENSITIVE_BLUR : ''}`}
             fallbackClassName="size-64 max-w-full rounded-lg bg-slate-900 text-slate-500"
           />
+          <SensitiveCover key={`sensitive-${creation.id}`} creation={creation} className="absolute inset-0 m-auto size-fit min-h-32 min-w-48 rounded-lg p-6" />
           {count > 1 && (
             <>
               <button type="button" onClick={() => onIndexChange((index - 1 + count) % count)} aria-label="Previous creation" className={`${navButton} left-2 sm:left-4`}>

@@ -5,10 +5,10 @@ import type { MockLink } from '@apollo/client/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 import { SetCreationPublishedMutation } from '../api/operations';
-import { PublishButton } from './PublishButton';
+import { PublicBadge, PublishButton } from './PublishButton';
 
 const answer = (published: boolean) => ({
   __typename: 'Creation' as const,
@@ -17,6 +17,8 @@ const answer = (published: boolean) => ({
   prompt: 'A lighthouse',
   content: published ? '/files/c1.png' : '/files/c1.png?exp=1&sig=x',
   published,
+  moderation: 'VISIBLE' as const,
+  sensitive: false,
   likeCount: 0,
   likedByMe: false,
   likes: [],
@@ -44,6 +46,7 @@ function renderButton(mocks: MockLink.MockedResponse[]) {
 beforeEach(() => {
   toast.success.mockClear();
   toast.error.mockClear();
+  toast.warning.mockClear();
 });
 afterEach(cleanup);
 
@@ -84,5 +87,30 @@ describe('PublishButton (docs/product.md, §4 "Publishing")', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('The image store could not be reached, so nothing changed. Please try again in a moment.'));
     expect(screen.getByRole('button', { name: 'Publish to the community' }).getAttribute('aria-disabled')).toBeNull();
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('says a publication screening held is held for review, and the badge says so (docs/screening.md)', async () => {
+    const held: MockLink.MockedResponse = {
+      request: { query: SetCreationPublishedMutation, variables: { id: 'c1', publish: true } },
+      result: { data: { setCreationPublished: { ...answer(true), moderation: 'HELD' } } },
+      delay: 10,
+    };
+    render(
+      <MockedProvider mocks={[held]} cache={new InMemoryCache()}>
+        {/* One child: MockedProvider renders a single element. */}
+        <div>
+          <PublishButton creation={{ id: 'c1', published: false }} />
+          <PublicBadge id="c1" />
+        </div>
+      </MockedProvider>,
+    );
+    expect(screen.getByText('Public')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Publish to the community' }));
+    });
+    await waitFor(() => expect(toast.warning).toHaveBeenCalledWith('Held for review: it joins the community once a moderator approves it'));
+    expect(toast.success).not.toHaveBeenCalled();
+    await screen.findByText('Held for review');
+    expect(screen.queryByText('Public')).toBeNull();
   });
 });

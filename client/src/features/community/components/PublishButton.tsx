@@ -1,5 +1,5 @@
-import { Globe, LoaderCircle, Lock } from 'lucide-react';
-import { usePublishCreation } from '../hooks/usePublishCreation';
+import { EyeOff, Globe, LoaderCircle, Lock, ShieldAlert } from 'lucide-react';
+import { useModeration, usePublishCreation } from '../hooks/usePublishCreation';
 
 interface Props {
   creation: { id: string; published: boolean };
@@ -41,8 +41,29 @@ export function PublishButton({ creation, which, describedBy }: Props) {
   );
 }
 
-/** Beside a creation the community gallery shows. */
-export function PublicBadge() {
+/**
+ * Beside a published creation of the user's own: "Public" when the gallery shows it, "Held for
+ * review" when screening held it (docs/screening.md), "Hidden" when a moderator took it out.
+ * `moderation` is what the page's query said; the cache's word wins once it has one.
+ */
+export function PublicBadge({ id, moderation }: { id?: string; moderation?: string } = {}) {
+  const state = useModeration(id, moderation);
+  if (state === 'HELD') {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900" data-held-badge="">
+        <ShieldAlert aria-hidden className="size-3" />
+        Held for review
+      </span>
+    );
+  }
+  if (state === 'HIDDEN') {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700" data-hidden-badge="">
+        <EyeOff aria-hidden className="size-3" />
+        Hidden by a moderator
+      </span>
+    );
+  }
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700" data-public-badge="">
       <Globe aria-hidden className="size-3" />

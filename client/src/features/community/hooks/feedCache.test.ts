@@ -20,6 +20,8 @@ function node(id: string, likes: string[], published = true) {
     prompt: `prompt ${id}`,
     content: `https://cdn.example/${id}.png`,
     published,
+    moderation: 'VISIBLE' as const,
+    sensitive: false,
     likeCount: likes.length,
     likedByMe: likes.includes(ME),
     likes,

@@ -2,7 +2,7 @@ import { useFragment, useMutation } from '@apollo/client/react';
 import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import { toAppError } from '../../../lib/graphqlError';
-import { PublishStateFragment, SetCreationPublishedMutation } from '../api/operations';
+import { ModerationStateFragment, PublishStateFragment, SetCreationPublishedMutation } from '../api/operations';
 import { dropFromFeed, prependCreation } from './feedCache';
 
 /**
@@ -12,6 +12,12 @@ import { dropFromFeed, prependCreation } from './feedCache';
 export function usePublished(id: string, fallback: boolean): boolean {
   const { data, complete } = useFragment({ fragment: PublishStateFragment, from: { __typename: 'Creation', id } });
   return complete ? data.published : fallback;
+}
+
+/** Whether the gallery shows a creation (VISIBLE, HELD, HIDDEN): the cache's word once it has one, else `fallback`. */
+export function useModeration(id: string | undefined, fallback = 'VISIBLE'): string {
+  const { data, complete } = useFragment({ fragment: ModerationStateFragment, from: { __typename: 'Creation', id: id ?? '' } });
+  return id && complete ? data.moderation : fallback;
 }
 
 export interface PublishCreation {
@@ -34,7 +40,8 @@ export function usePublishCreation(id: string, fallback: boolean): PublishCreati
     update(cache, { data }) {
       const creation = data?.setCreationPublished;
       if (!creation) return;
-      if (creation.published) prependCreation(cache, creation);
+      // A creation screening held joins no feed (docs/screening.md).
+      if (creation.published && creation.moderation === 'VISIBLE') prependCreation(cache, creation);
       else dropFromFeed(cache, creation.id);
     },
   });
@@ -43,8 +50,10 @@ export function usePublishCreation(id: string, fallback: boolean): PublishCreati
     inFlight.current = true;
     const publish = !published;
     try {
-      await mutate({ variables: { id, publish } });
-      toast.success(publish ? 'Published to the community' : 'Removed from the community');
+      const { data } = await mutate({ variables: { id, publish } });
+      const held = data?.setCreationPublished.moderation === 'HELD';
+      if (publish && held) toast.warning('Held for review: it joins the community once a moderator approves it');
+      else toast.success(publish ? 'Published to the community' : 'Removed from the community');
     } catch (e) {
       toast.error(toAppError(e).message);
     } finally {

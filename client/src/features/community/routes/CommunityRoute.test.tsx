@@ -31,6 +31,8 @@ function node(id: string, firstName: string | null, prompt: string, likes: strin
     prompt,
     content: `https://cdn.example/${id}.png`,
     published: true,
+    moderation: 'VISIBLE' as const,
+    sensitive: false,
     likeCount: likes.length,
     likedByMe: likes.includes(ME),
     likes,

@@ -14,6 +14,7 @@ export const MyCreationsQuery = graphql(`
           placeholder
           madeBy
           published
+          moderation
           createdAt
         }
       }

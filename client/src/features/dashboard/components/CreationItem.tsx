@@ -43,7 +43,7 @@ export function CreationItem({ creation }: { creation: CreationSummary }) {
                 ) : (
                   <TemplateBadge />
                 ))}
-              {creation.published && <PublicBadge />}
+              {creation.published && <PublicBadge id={creation.id} moderation={creation.moderation} />}
               <time dateTime={creation.createdAt}>{new Date(creation.createdAt).toLocaleDateString()}</time>
             </p>
           </div>

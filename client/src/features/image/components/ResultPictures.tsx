@@ -61,7 +61,7 @@ function PictureSharing({ id, asked, which }: { id: string; asked: boolean; whic
   const published = usePublished(id, asked);
   return (
     <>
-      {published && <PublicBadge />}
+      {published && <PublicBadge id={id} />}
       <PublishButton creation={{ id, published }} which={which} />
     </>
   );
