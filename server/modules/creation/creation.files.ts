@@ -23,7 +23,7 @@ export function fileRoutes(dataDir: string, db: Db, urls: FileUrls, ttlSeconds: 
       const name = req.params.name;
       if (!FILE_NAME.test(name)) return res.status(404).json(notFound);
       const [row] = await db.$queryRaw<{ creations: number; published: boolean | null }[]>`
-        SELECT count(*)::int AS creations, bool_or(published) AS published FROM "Creation" WHERE "file" = ${name}`;
+        SELECT count(*)::int AS creations, bool_or(published AND moderation = 'VISIBLE') AS published FROM "Creation" WHERE "file" = ${name}`;
       const path = localFilePath(dataDir, name);
       if (!row?.creations || !existsSync(path)) return res.status(404).json(notFound);
       let cache = `public, max-age=${ttlSeconds}`;

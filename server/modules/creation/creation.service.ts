@@ -3,7 +3,7 @@ import type { ResponsePath } from 'graphql';
 import type { Services } from '../../context.js';
 import { Prisma, type Db } from '../../shared/db/prisma.js';
 import type { Creation } from '../../shared/db/generated/client.js';
-import type { CreationType } from '../../shared/db/generated/enums.js';
+import type { CreationType, ModerationState } from '../../shared/db/generated/enums.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import { PAGE_SIZE_MAX } from '../../shared/platform/constants.js';
@@ -11,8 +11,7 @@ import { FileUrls } from '../../shared/storage/file-urls.js';
 import { localFileOf } from '../../shared/storage/local.js';
 import type { Storage } from '../../shared/storage/types.js';
 import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
-import { announceCreation } from '../../shared/creations/creation.store.js';
-import { bumpFeedVersion } from '../../shared/creations/feed-version.js';
+import { announceCreation, announceRemoval } from '../../shared/creations/creation.store.js';
 import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
 
 export type { Creation };
@@ -43,6 +42,9 @@ const toPageCreation = (r: PageRow): PageCreation => ({
   likeVersion: r.likeVersion,
   file: r.file,
   jobId: r.jobId,
+  moderation: r.moderation,
+  screening: r.screening,
+  sensitive: r.sensitive,
   createdAt: new Date(`${r.createdAt}Z`),
   preloaded: { firstName: r.firstName, likes: r.likes ?? [], likedByMe: r.likedByMe },
 });
@@ -90,8 +92,11 @@ function checkPageSize(first: number): void {
   }
 }
 
-/** Which creations a page lists: the community feed or one user's history. */
-export const FEED_FILTER = Prisma.sql`c.published`;
+/**
+ * Which creations a page lists: the community feed (published, and neither held by screening
+ * nor hidden by a moderator: docs/moderation.md) or one user's history.
+ */
+export const FEED_FILTER = Prisma.sql`c.published AND c.moderation = 'VISIBLE'`;
 export const historyFilter = (userId: string) => Prisma.sql`c."userId" = ${userId}::uuid`;
 
 /**
@@ -110,7 +115,7 @@ export function pageStatement(filter: Prisma.Sql, first: number, after: string |
   const likedByMe = viewerId ? Prisma.sql`COALESCE((SELECT true FROM "Like" m WHERE m."creationId" = c.id AND m."userId" = ${viewerId}::uuid), false)` : Prisma.sql`false`;
   return Prisma.sql`
     SELECT json_agg(p ORDER BY p."createdAt" DESC, p.id DESC) AS page FROM (
-      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c."createdAt",
+      SELECT c.id, c."userId", c.type, c.prompt, c.content, c.metadata, c.published, c."likeCount", c."likeVersion", c."file", c."jobId", c.moderation, c.screening, c.sensitive, c."createdAt",
              u."firstName",
              (SELECT json_agg(l."userId" ORDER BY l."createdAt", l."userId") FROM "Like" l WHERE l."creationId" = c.id) AS likes,
              ${likedByMe} AS "likedByMe"
@@ -142,9 +147,9 @@ export class CreationService {
    * The content as a viewer gets it: a file of ours (`/files/<name>`, whatever the store) by the
    * store's URL — short-lived while it is not published, plain once it is; text or a hosted URL as stored.
    */
-  contentOf(c: Pick<Creation, 'content' | 'published'>): string | Promise<string> {
+  contentOf(c: Pick<Creation, 'content' | 'published' | 'moderation'>): string | Promise<string> {
     const name = localFileOf(c.content);
-    return name ? this.storage.urlFor(name, c.published) : c.content;
+    return name ? this.storage.urlFor(name, isPublic(c)) : c.content;
   }
 
   /** One page, newest first, in one SQL statement (see pageStatement). */
@@ -173,7 +178,7 @@ export class CreationService {
   /** Every published creation with its likers and author (REST gallery: the spec has no page size). */
   allPublished() {
     return this.db.creation.findMany({
-      where: { published: true },
+      where: { published: true, moderation: 'VISIBLE' },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       include: { likes: { select: { userId: true }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] }, user: { select: { firstName: true } } },
     });
@@ -183,7 +188,7 @@ export class CreationService {
   async visible(id: string, viewerId: string | null): Promise<Creation | null> {
     if (!isUuid(id)) return null;
     const c = await this.db.creation.findUnique({ where: { id } });
-    if (!c || (!c.published && c.userId !== viewerId)) return null;
+    if (!c || (!isPublic(c) && c.userId !== viewerId)) return null;
     return c;
   }
 
@@ -196,7 +201,7 @@ export class CreationService {
     const ids = Array.isArray(batch) ? batch.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
     if (!ids.length) return [];
     const rows = await this.db.creation.findMany({ where: { id: { in: ids } } });
-    const byId = new Map(rows.filter((r) => r.published || r.userId === viewerId).map((r) => [r.id, r]));
+    const byId = new Map(rows.filter((r) => isPublic(r) || r.userId === viewerId).map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -228,28 +233,30 @@ export class CreationService {
       throw new AppError(ErrorCode.BAD_USER_INPUT, 'Only images can be shared with the community');
     }
     if (c.published === publish) return c;
+    const shown = c.moderation === 'VISIBLE';
     // The store first: a published row always has its public copy, and a private one never
     // keeps it (if the store fails, nothing changed and the user may try again).
-    if (c.file) await this.publishFile(c.file, id, publish);
+    // A creation held or hidden by moderation keeps no public copy (docs/moderation.md, "Actions").
+    if (c.file && shown) await this.publishFile(c.file, id, publish);
     const updated = await this.db.creation.update({ where: { id }, data: { published: publish } });
-    if (publish) {
+    if (publish && shown) {
       await this.announce(updated.id);
       await this.webhooks.creationPublished(userId, updated.id);
-    } else await this.feedChanged(id);
+    } else if (shown) await this.feedChanged(id);
     return updated;
   }
 
   async remove(id: string, userId: string): Promise<boolean> {
     const c = await this.owned(id, userId);
     await this.db.creation.delete({ where: { id } });
-    if (c.published) await this.feedChanged(id);
+    if (isPublic(c)) await this.feedChanged(id);
     await this.removeFilesOf(c).catch((e: Error) => this.services.log.warn({ err: e.message, creationId: id }, "could not delete a creation's files"));
     return true;
   }
 
   /** Gives the store's public copy to a file, or takes it back unless another published creation shares it (old names). */
   private async publishFile(file: string, id: string, publish: boolean): Promise<void> {
-    if (!publish && (await this.db.creation.count({ where: { file, published: true, id: { not: id } } })) > 0) return;
+    if (!publish && (await this.db.creation.count({ where: { file, published: true, moderation: 'VISIBLE', id: { not: id } } })) > 0) return;
     await this.storage.setPublished(file, publish).catch((e: Error) => {
       this.services.log.warn({ err: e.message, creationId: id, storage: this.storage.name }, 'could not change where an image is readable');
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'The image store could not be reached, so nothing changed. Please try again in a moment.');
@@ -274,13 +281,45 @@ export class CreationService {
     );
   }
 
-  /** A committed change took a creation out of the feed: kept pages are stale (logged if Redis is out of reach; they expire soon anyway). */
+  /**
+   * A committed change took a creation out of the feed: kept pages are stale, and the gallery's
+   * subscribers take its card out (creationRemoved). Logged if Redis is out of reach (kept pages expire soon anyway).
+   */
   private async feedChanged(creationId: string): Promise<void> {
-    await bumpFeedVersion(this.services.redis, this.services.config.REDIS_PREFIX).catch((e: Error) =>
-      this.services.log.warn({ err: e.message, creationId }, "could not move the feed's version"),
+    await announceRemoval(this.services.redis, this.services.config.REDIS_PREFIX, creationId).catch((e: Error) =>
+      this.services.log.warn({ err: e.message, creationId }, 'could not announce a creation leaving the feed'),
     );
   }
+
+  /**
+   * A moderator's decision on a creation (docs/moderation.md, "Actions"): HIDDEN takes a published
+   * one out of every gallery at once (its public copy first, as unpublishing does), VISIBLE puts it
+   * back. `record` runs in the transaction that changes the row (the audit entry, the reports it
+   * resolves). Returns the row before and after; NOT_FOUND when there is no such creation.
+   */
+  async setModeration(
+    id: string,
+    state: ModerationState,
+    record: (tx: Prisma.TransactionClient, before: Creation) => Promise<void>,
+  ): Promise<{ before: Creation; after: Creation }> {
+    const before = isUuid(id) ? await this.db.creation.findUnique({ where: { id } }) : null;
+    if (!before) throw new AppError(ErrorCode.NOT_FOUND, 'This creation does not exist');
+    const wasPublic = isPublic(before);
+    const willBePublic = before.published && state === 'VISIBLE';
+    if (before.file && wasPublic !== willBePublic) await this.publishFile(before.file, id, willBePublic);
+    const after = await this.db.$transaction(async (tx) => {
+      const row = await tx.creation.update({ where: { id }, data: { moderation: state } });
+      await record(tx, before);
+      return row;
+    });
+    if (wasPublic && !willBePublic) await this.feedChanged(id);
+    if (!wasPublic && willBePublic) await this.announce(id);
+    return { before, after };
+  }
 }
+
+/** Whether everyone may see it: published, and neither held by screening nor hidden by a moderator. */
+export const isPublic = (c: Pick<Creation, 'published' | 'moderation'>): boolean => c.published && c.moderation === 'VISIBLE';
 
 /** A creation's metadata as a record (an empty one when it is not an object). */
 export const metadataOf = (metadata: unknown): Record<string, unknown> =>
