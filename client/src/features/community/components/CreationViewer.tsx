@@ -10,6 +10,7 @@ import { PlaceholderBadge } from '../../engines';
 import { CreationImage } from './CreationImage';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerSendTo } from './ViewerSendTo';
+import { ReportCreation } from './ReportCreation';
 import { downloadImage, shareImage } from './viewerActions';
 
 interface Props {
@@ -108,7 +109,13 @@ export function CreationViewer({ creations, index, signedIn = false, onIndexChan
         </div>
       </div>
 
-      <CreationDetails creation={creation} titleId={titleId} promptId={promptId} onToggleLike={onToggleLike} />
+      <CreationDetails
+        creation={creation}
+        titleId={titleId}
+        promptId={promptId}
+        onToggleLike={onToggleLike}
+        report={signedIn && <ReportCreation key={creation.id} creation={creation} />}
+      />
     </div>,
     document.body,
   );
