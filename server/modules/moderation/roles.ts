@@ -6,6 +6,7 @@ import type { Db, Prisma } from '../../shared/db/prisma.js';
 import type { User } from '../../shared/db/generated/client.js';
 import type { Role } from '../../shared/db/generated/enums.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
+import { requireActive } from '../../context.js';
 
 /** What a moderation or admin field needs: MODERATOR lets moderators and admins in, ADMIN only admins. */
 export type Access = 'MODERATOR' | 'ADMIN';
@@ -29,6 +30,7 @@ export function adminEmails(config: Pick<Config, 'ADMIN_EMAILS'>): ReadonlySet<s
 }
 
 type RoleFields = Pick<User, 'role' | 'email' | 'authProvider' | 'emailVerifiedAt'>;
+type GuardFields = RoleFields & Pick<User, 'suspendedAt' | 'suspendedReason'>;
 
 /**
  * The role in effect: ADMIN_EMAILS counts only once the address is verified (a built-in account
@@ -44,12 +46,15 @@ export function roleOf(user: RoleFields, config: Pick<Config, 'ADMIN_EMAILS'>): 
 /** Whether the role lets its holder in where `access` is needed. */
 export const allows = (role: Role, access: Access): boolean => RANK[role] >= RANK[access];
 
-/** FORBIDDEN unless the signed-in user's role is at least `access` (a signed-out caller too: no role). */
-export function requireRole<U extends RoleFields>(user: U | null, config: Pick<Config, 'ADMIN_EMAILS'>, access: Access): U {
+/**
+ * FORBIDDEN unless the signed-in user's role is at least `access` (a signed-out caller too: no
+ * role); a suspended moderator or administrator is refused with ACCOUNT_SUSPENDED.
+ */
+export function requireRole<U extends GuardFields>(user: U | null, config: Pick<Config, 'ADMIN_EMAILS'>, access: Access): U {
   if (!user || !allows(roleOf(user, config), access)) {
     throw new AppError(ErrorCode.FORBIDDEN, access === 'ADMIN' ? 'Only an administrator may do this' : 'Only a moderator or an administrator may do this', { access });
   }
-  return user;
+  return requireActive(user);
 }
 
 /** The advisory lock every account creation takes, so that exactly one first account is made ADMIN. */
