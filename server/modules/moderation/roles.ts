@@ -6,7 +6,6 @@ import type { Db, Prisma } from '../../shared/db/prisma.js';
 import type { User } from '../../shared/db/generated/client.js';
 import type { Role } from '../../shared/db/generated/enums.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
-import { requireActive } from '../../context.js';
 
 /** What a moderation or admin field needs: MODERATOR lets moderators and admins in, ADMIN only admins. */
 export type Access = 'MODERATOR' | 'ADMIN';
@@ -54,7 +53,9 @@ export function requireRole<U extends GuardFields>(user: U | null, config: Pick<
   if (!user || !allows(roleOf(user, config), access)) {
     throw new AppError(ErrorCode.FORBIDDEN, access === 'ADMIN' ? 'Only an administrator may do this' : 'Only a moderator or an administrator may do this', { access });
   }
-  return requireActive(user);
+  // Not context.ts's requireActive: identity.ts imports this file, and context.ts imports identity's types.
+  if (user.suspendedAt) throw new AppError(ErrorCode.ACCOUNT_SUSPENDED, 'Your account is suspended: you cannot moderate while it is');
+  return user;
 }
 
 /** The advisory lock every account creation takes, so that exactly one first account is made ADMIN. */
