@@ -22,6 +22,8 @@ import { ToolService } from './tools/tool.service.js';
 import { CreationSources } from './tools/source-creation.js';
 import { WebhookService } from './modules/webhook/webhook.service.js';
 import { WebhookOutbox } from './shared/webhooks/outbox.js';
+import { ModerationService } from './modules/moderation/moderation.service.js';
+import { AdminService } from './modules/admin/admin.service.js';
 
 export interface App {
   services: Services;
@@ -37,6 +39,10 @@ export interface App {
   jobs: JobService;
   tools: ToolService;
   webhooks: WebhookService;
+  /** Reports, the moderation queue, roles and suspensions, the audit log (docs/moderation.md). */
+  moderation: ModerationService;
+  /** The admin area's jobs, webhooks and figures (docs/moderation.md, "Admin area"). */
+  admin: AdminService;
   /** The API's view of the file store (also what account deletion removes files from). */
   storage: Storage;
 }
@@ -70,6 +76,12 @@ export function composeApp(services: Services): App {
     likes: new LikeService(services),
     messages: new MessageService(services),
     webhooks: new WebhookService(services, outbox),
+    moderation: new ModerationService(services, creations),
+    admin: new AdminService(
+      services,
+      tools.map((t) => t.kind),
+      storage.name,
+    ),
   };
 }
 

@@ -48,3 +48,15 @@ export function requireUser(ctx: Pick<Context, 'user'>): User {
   if (!ctx.user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Please sign in to continue');
   return ctx.user;
 }
+
+/**
+ * Refuses a suspended account (ACCOUNT_SUSPENDED) where it would publish, like, report or start
+ * a job (docs/moderation.md, "Suspension"); returns the user otherwise.
+ */
+export function requireActive<U extends Pick<User, 'suspendedAt' | 'suspendedReason'>>(user: U): U {
+  if (user.suspendedAt) {
+    const why = user.suspendedReason ? ` (${user.suspendedReason})` : '';
+    throw new AppError(ErrorCode.ACCOUNT_SUSPENDED, `Your account is suspended${why}: you cannot publish, like, report or start jobs. Contact the site's moderators.`);
+  }
+  return user;
+}

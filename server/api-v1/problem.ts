@@ -15,6 +15,7 @@ export const TITLES: Record<ErrorCode, string> = {
   FORBIDDEN: 'Forbidden',
   BAD_USER_INPUT: 'Invalid request',
   PREMIUM_REQUIRED: 'Premium required',
+  ACCOUNT_SUSPENDED: 'Account suspended',
   QUOTA_EXCEEDED: 'Quota exceeded',
   RATE_LIMITED: 'Too many requests',
   PAYLOAD_TOO_LARGE: 'Payload too large',

@@ -134,6 +134,7 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
         user: req.user,
         session: !req.apiKey && token ? sessionOf(token) : undefined,
         apiKeyId: req.apiKey?.id,
+        openedAt: Date.now(),
         close: (_code, reason) => revoked.abort(reason),
       });
       try {

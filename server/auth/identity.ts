@@ -11,6 +11,7 @@ import { AppError, ErrorCode } from '../shared/platform/errors.js';
 import type { Logger } from '../shared/platform/logger.js';
 import { isUuid } from '../shared/platform/validation.js';
 import { inEffect } from '../modules/billing/billing.plan.js';
+import { createAccount } from '../modules/moderation/roles.js';
 import { ClerkJwks } from './clerk-jwks.js';
 import { profileChanges, profileFromClaims, profileFromUserJson, type ClerkUserJson, type Profile } from './clerk-profile.js';
 import { ClerkReachability, clerkUnavailable, DEFAULT_CLERK_TIMING, type ClerkTiming } from './clerk-reachability.js';
@@ -33,6 +34,7 @@ export const isSignedOut = (user: Pick<User, 'revokedTokens'>, session: Pick<Ses
 
 const SIGNED_OUT = 'You signed out of this session: please sign in again';
 const PASSWORD_CHANGED = 'Your password was changed: please sign in again';
+const SUSPENDED = 'Your account was suspended, which ended its sessions: sign in again to read why';
 
 /** Tokens issued before this (epoch s) are refused: the password was changed then (0: none). */
 export const sessionsValidFrom = (user: Pick<User, 'sessionsValidFrom'>): number => (user.sessionsValidFrom ? Math.floor(user.sessionsValidFrom.getTime() / 1000) : 0);
@@ -72,7 +74,7 @@ export class BuiltinIdentity implements IdentityProvider {
     const user = await this.users.get(userId, () => this.db.user.findUnique({ where: { id: userId } }));
     if (!user || user.authProvider !== 'local') throw unauthenticated('This account no longer exists');
     if (isSignedOut(user, sessionOf(token))) throw unauthenticated(SIGNED_OUT);
-    if (claims.iatS < sessionsValidFrom(user)) throw unauthenticated(PASSWORD_CHANGED);
+    if (claims.iatS < sessionsValidFrom(user)) throw unauthenticated(user.suspendedAt ? SUSPENDED : PASSWORD_CHANGED);
     // The plan as of this moment: a trial or cancelled period that ran out is FREE now.
     return inEffect(user);
   }
@@ -243,7 +245,7 @@ export class ClerkIdentity implements IdentityProvider {
   private async create(sub: string, plan: 'PREMIUM' | 'FREE', profile: Partial<Profile>): Promise<User> {
     const key = { authProvider_externalId: { authProvider: 'clerk', externalId: sub } };
     try {
-      return await this.db.user.create({ data: { authProvider: 'clerk', externalId: sub, plan, ...profile } });
+      return await createAccount(this.db, { authProvider: 'clerk', externalId: sub, plan, ...profile });
     } catch (e) {
       if (!(e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')) throw e;
       // A concurrent first request created the row, or another row holds this e-mail.
@@ -251,7 +253,7 @@ export class ClerkIdentity implements IdentityProvider {
       if (row) return row;
       const { email: _e, ...rest } = profile;
       this.log.warn("a new Clerk user's e-mail address belongs to another account row; created without it");
-      return this.db.user.create({ data: { authProvider: 'clerk', externalId: sub, plan, ...rest } });
+      return createAccount(this.db, { authProvider: 'clerk', externalId: sub, plan, ...rest });
     }
   }
 

@@ -47,6 +47,7 @@ export const ROOT_FIELD_RULES: Record<RootType, Readonly<Record<string, KeyRule>
   },
   Subscription: {
     creationPublished: 'public',
+    creationRemoved: 'public',
     likeChanged: 'public',
     jobProgress: JOB,
   },

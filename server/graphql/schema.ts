@@ -15,10 +15,13 @@ import { SiteLinksResolver } from '../modules/site/site.resolver.js';
 import { UploadLimitsResolver } from '../modules/uploads/upload-limits.resolver.js';
 import { UserResolver } from '../modules/user/user.resolver.js';
 import { WebhookDeliveryResolver, WebhookResolver } from '../modules/webhook/webhook.resolver.js';
+import { AdminUserResolver, AuditEntryResolver, ModerationResolver, UserRoleResolver } from '../modules/moderation/moderation.resolver.js';
+import { AdminResolver } from '../modules/admin/admin.resolver.js';
 import { toolsFor } from '../shared/tools/catalogue.js';
 import { toolResolver } from '../tools/graphql.js';
 import { useSyncResolvers } from './shared-subscriptions/sync-resolvers.js';
 import { guardRootFields } from './api-key-scopes.js';
+import { guardAccess } from './access.js';
 
 /** Every resolver of the schema. */
 const resolvers = [
@@ -37,15 +40,20 @@ const resolvers = [
   ApiKeyResolver,
   WebhookResolver,
   WebhookDeliveryResolver,
+  ModerationResolver,
+  AuditEntryResolver,
+  AdminUserResolver,
+  UserRoleResolver,
+  AdminResolver,
 ] as const;
 
 /**
  * The GraphQL schema: the modules' resolvers and each tool's (from the catalogue); type-graphql
  * reads field types from decorator metadata. Every root field then holds API keys to its
- * scope (api-key-scopes.ts).
+ * scope (api-key-scopes.ts), and the moderation and admin fields to their role (access.ts).
  */
 export async function createSchema(pubSub: PubSub, opts: { noopTool?: boolean } = {}): Promise<GraphQLSchema> {
   const tools = toolsFor({ ENABLE_NOOP_TOOL: opts.noopTool ?? false }).map(toolResolver);
   const schema = await buildSchema({ resolvers: [...resolvers, ...tools] as unknown as BuildSchemaOptions['resolvers'], pubSub, validate: false });
-  return guardRootFields(useSyncResolvers(schema));
+  return guardAccess(guardRootFields(useSyncResolvers(schema)));
 }

@@ -16,6 +16,7 @@ export const WS_ACCOUNT_GONE = 4403;
 export const ACCOUNT_GONE_REASON = `${ErrorCode.UNAUTHENTICATED}: This account no longer exists`;
 export const SIGNED_OUT_REASON = `${ErrorCode.UNAUTHENTICATED}: Signed out`;
 export const KEY_REVOKED_REASON = `${ErrorCode.UNAUTHENTICATED}: This API key was revoked`;
+export const SUSPENDED_REASON = `${ErrorCode.ACCOUNT_SUSPENDED}: This account was suspended`;
 
 /** One signed-in socket: who it speaks as (replaced by a fresh row when the user changes), and how to end it. */
 export interface UserSocket {
@@ -24,6 +25,8 @@ export interface UserSocket {
   session?: Session;
   /** The API key it was opened with: revoking the key ends the socket. */
   apiKeyId?: string;
+  /** When it was opened (epoch ms): a suspension after it ends it, whatever it was opened with (docs/moderation.md, "Suspension"). */
+  openedAt?: number;
   close(code: number, reason: string): void;
 }
 
@@ -86,7 +89,8 @@ export class UserSockets {
       if (user) {
         for (const s of sockets) {
           // A key's socket has no session: a password change (sessionsValidFrom) does not end it.
-          if (isSignedOut(user, s.session) || (s.session && s.session.issuedAt < sessionsValidFrom(user))) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
+          if (user.suspendedAt && (s.openedAt ?? 0) <= user.suspendedAt.getTime()) s.close(WS_ACCOUNT_GONE, SUSPENDED_REASON);
+          else if (isSignedOut(user, s.session) || (s.session && s.session.issuedAt < sessionsValidFrom(user))) s.close(WS_ACCOUNT_GONE, SIGNED_OUT_REASON);
           else if (s.apiKeyId && live && !live.has(s.apiKeyId)) s.close(WS_ACCOUNT_GONE, KEY_REVOKED_REASON);
           else s.user = user;
         }

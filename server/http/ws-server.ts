@@ -111,7 +111,7 @@ async function admitSocket(
   // Closed while we authenticated: onClose has run already, so count nothing.
   if (socket.readyState !== socket.OPEN) return false;
   if (user) {
-    const account: UserSocket = { user, session: session ?? undefined, apiKeyId: apiKey?.id, close: (code, reason) => socket.close(code, reason) };
+    const account: UserSocket = { user, session: session ?? undefined, apiKeyId: apiKey?.id, openedAt: Date.now(), close: (code, reason) => socket.close(code, reason) };
     const slot = accounts.add(account);
     if (!slot.ok) {
       // The first close wins: graphql-ws's own 4403 that follows is a no-op.

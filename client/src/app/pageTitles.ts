@@ -35,6 +35,7 @@ const PAGES: Record<string, PageMeta> = {
   '/ai': { title: 'Dashboard' },
   '/ai/community': { title: 'Community' },
   '/ai/account': { title: 'Account' },
+  '/admin': { title: 'Admin' },
   ...Object.fromEntries(TOOLS.map((t) => [t.path, { title: t.nav.label }])),
 };
 

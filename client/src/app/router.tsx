@@ -21,6 +21,7 @@ const ConfirmEmailRoute = lazyNamed(() => import('../features/email/routes/Email
 const DashboardRoute = lazyNamed(() => import('../features/dashboard/routes/DashboardRoute'), 'DashboardRoute');
 const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
 const AccountRoute = lazyNamed(() => import('../features/account/routes/AccountRoute'), 'AccountRoute');
+const AdminRoute = lazyNamed(() => import('../features/admin/routes/AdminRoute'), 'AdminRoute');
 
 // Public info pages (contact, feedback, legal, product, resources).
 const ContactRoute = lazyNamed(() => import('../features/site/routes/ContactRoute'), 'ContactRoute');
@@ -107,6 +108,16 @@ export const routes: RouteObject[] = [
       { path: 'account', element: <AccountRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  // The admin area (docs/moderation.md): in the signed-in shell, for moderators and admins.
+  {
+    path: '/admin',
+    element: (
+      <Suspense fallback={<div className="flex min-h-dvh">{fullPage}</div>}>
+        <AiLayout />
+      </Suspense>
+    ),
+    children: [{ index: true, element: <AdminRoute /> }],
   },
 ];
 

@@ -15,13 +15,25 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  query AdminModerationQueue($first: Int!) {\n    adminModerationQueue(first: $first) {\n      total\n      items {\n        state\n        openReports\n        screening\n        waitingSince\n        creation {\n          id\n          prompt\n          content\n          published\n        }\n        owner {\n          id\n          email\n          firstName\n          suspendedAt\n        }\n        reports {\n          id\n          reason\n          note\n          createdAt\n          resolvedAt\n        }\n      }\n    }\n  }\n": typeof types.AdminModerationQueueDocument,
+    "\n  mutation AdminHideCreation($id: ID!, $reason: String!) {\n    adminHideCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n": typeof types.AdminHideCreationDocument,
+    "\n  mutation AdminRestoreCreation($id: ID!, $reason: String) {\n    adminRestoreCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n": typeof types.AdminRestoreCreationDocument,
+    "\n  query AdminUsers($search: String, $first: Int!) {\n    adminUsers(search: $search, first: $first) {\n      ...AdminUserRow\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  fragment AdminUserRow on AdminUser {\n    id\n    email\n    firstName\n    lastName\n    plan\n    role\n    suspendedAt\n    suspendedReason\n    createdAt\n  }\n": typeof types.AdminUserRowFragmentDoc,
+    "\n  mutation AdminSuspendUser($id: ID!, $reason: String!) {\n    adminSuspendUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n": typeof types.AdminSuspendUserDocument,
+    "\n  mutation AdminRestoreUser($id: ID!, $reason: String) {\n    adminRestoreUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n": typeof types.AdminRestoreUserDocument,
+    "\n  mutation AdminSetUserRole($id: ID!, $role: Role!) {\n    adminSetUserRole(id: $id, role: $role) {\n      ...AdminUserRow\n    }\n  }\n": typeof types.AdminSetUserRoleDocument,
+    "\n  query AdminAuditLog($first: Int!) {\n    adminAuditLog(first: $first) {\n      id\n      action\n      targetType\n      targetId\n      reason\n      details\n      createdAt\n      actor {\n        id\n        email\n      }\n    }\n  }\n": typeof types.AdminAuditLogDocument,
+    "\n  query AdminJobs($first: Int!, $failedOnly: Boolean!) {\n    adminJobs(first: $first, failedOnly: $failedOnly) {\n      id\n      kind\n      phase\n      errorCode\n      error\n      attempts\n      userEmail\n      createdAt\n      finishedAt\n    }\n  }\n": typeof types.AdminJobsDocument,
+    "\n  query AdminFailingWebhooks($first: Int!) {\n    adminFailingWebhooks(first: $first) {\n      id\n      url\n      enabled\n      userEmail\n      failed\n      retrying\n      lastError\n      lastStatus\n      lastFailureAt\n    }\n  }\n": typeof types.AdminFailingWebhooksDocument,
+    "\n  query AdminFigures {\n    adminFigures {\n      users\n      suspendedUsers\n      creations\n      publishedCreations\n      heldCreations\n      hiddenCreations\n      openReports\n      storage\n      files\n      localBytes\n      failedJobs24h\n      queues {\n        name\n        waiting\n        active\n        delayed\n        failed\n        oldestWaitingSeconds\n      }\n    }\n  }\n": typeof types.AdminFiguresDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n": typeof types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]!) {\n    createApiKey(name: $name, scopes: $scopes) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": typeof types.AuthConfigDocument,
-    "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n      role\n      suspended\n      suspendedReason\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
@@ -39,6 +51,8 @@ type Documents = {
     "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    moderation\n    sensitive\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": typeof types.CommunityCreationFragmentDoc,
     "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": typeof types.ToggleLikeDocument,
     "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": typeof types.FeedLikeChangedDocument,
+    "\n  subscription CreationRemoved {\n    creationRemoved\n  }\n": typeof types.CreationRemovedDocument,
+    "\n  mutation ReportCreation($creationId: ID!, $reason: ReportReason!, $note: String) {\n    reportCreation(creationId: $creationId, reason: $reason, note: $note) {\n      id\n    }\n  }\n": typeof types.ReportCreationDocument,
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": typeof types.CreationPublishedDocument,
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": typeof types.SetCreationPublishedDocument,
     "\n  fragment ModerationState on Creation {\n    id\n    moderation\n  }\n": typeof types.ModerationStateFragmentDoc,
@@ -77,13 +91,25 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation DeleteAccount($password: String!) {\n    deleteAccount(password: $password)\n  }\n": types.DeleteAccountDocument,
+    "\n  query AdminModerationQueue($first: Int!) {\n    adminModerationQueue(first: $first) {\n      total\n      items {\n        state\n        openReports\n        screening\n        waitingSince\n        creation {\n          id\n          prompt\n          content\n          published\n        }\n        owner {\n          id\n          email\n          firstName\n          suspendedAt\n        }\n        reports {\n          id\n          reason\n          note\n          createdAt\n          resolvedAt\n        }\n      }\n    }\n  }\n": types.AdminModerationQueueDocument,
+    "\n  mutation AdminHideCreation($id: ID!, $reason: String!) {\n    adminHideCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n": types.AdminHideCreationDocument,
+    "\n  mutation AdminRestoreCreation($id: ID!, $reason: String) {\n    adminRestoreCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n": types.AdminRestoreCreationDocument,
+    "\n  query AdminUsers($search: String, $first: Int!) {\n    adminUsers(search: $search, first: $first) {\n      ...AdminUserRow\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  fragment AdminUserRow on AdminUser {\n    id\n    email\n    firstName\n    lastName\n    plan\n    role\n    suspendedAt\n    suspendedReason\n    createdAt\n  }\n": types.AdminUserRowFragmentDoc,
+    "\n  mutation AdminSuspendUser($id: ID!, $reason: String!) {\n    adminSuspendUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n": types.AdminSuspendUserDocument,
+    "\n  mutation AdminRestoreUser($id: ID!, $reason: String) {\n    adminRestoreUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n": types.AdminRestoreUserDocument,
+    "\n  mutation AdminSetUserRole($id: ID!, $role: Role!) {\n    adminSetUserRole(id: $id, role: $role) {\n      ...AdminUserRow\n    }\n  }\n": types.AdminSetUserRoleDocument,
+    "\n  query AdminAuditLog($first: Int!) {\n    adminAuditLog(first: $first) {\n      id\n      action\n      targetType\n      targetId\n      reason\n      details\n      createdAt\n      actor {\n        id\n        email\n      }\n    }\n  }\n": types.AdminAuditLogDocument,
+    "\n  query AdminJobs($first: Int!, $failedOnly: Boolean!) {\n    adminJobs(first: $first, failedOnly: $failedOnly) {\n      id\n      kind\n      phase\n      errorCode\n      error\n      attempts\n      userEmail\n      createdAt\n      finishedAt\n    }\n  }\n": types.AdminJobsDocument,
+    "\n  query AdminFailingWebhooks($first: Int!) {\n    adminFailingWebhooks(first: $first) {\n      id\n      url\n      enabled\n      userEmail\n      failed\n      retrying\n      lastError\n      lastStatus\n      lastFailureAt\n    }\n  }\n": types.AdminFailingWebhooksDocument,
+    "\n  query AdminFigures {\n    adminFigures {\n      users\n      suspendedUsers\n      creations\n      publishedCreations\n      heldCreations\n      hiddenCreations\n      openReports\n      storage\n      files\n      localBytes\n      failedJobs24h\n      queues {\n        name\n        waiting\n        active\n        delayed\n        failed\n        oldestWaitingSeconds\n      }\n    }\n  }\n": types.AdminFiguresDocument,
     "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n": types.ApiKeyFieldsFragmentDoc,
     "\n  query ApiKeys {\n    apiKeys {\n      ...ApiKeyFields\n    }\n  }\n": types.ApiKeysDocument,
     "\n  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]!) {\n    createApiKey(name: $name, scopes: $scopes) {\n      key\n      apiKey {\n        ...ApiKeyFields\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation GenerateArticle($input: GenerateArticleInput!, $jobId: ID) {\n    generateArticle(input: $input, jobId: $jobId) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.GenerateArticleDocument,
     "\n  query AuthConfig {\n    authConfig {\n      provider\n      clerkPublishableKey\n    }\n  }\n": types.AuthConfigDocument,
-    "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n": types.MeDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n      role\n      suspended\n      suspendedReason\n    }\n  }\n": types.MeDocument,
     "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignInDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      token\n      user {\n        id\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
@@ -101,6 +127,8 @@ const documents: Documents = {
     "\n  fragment CommunityCreation on Creation {\n    id\n    type\n    prompt\n    content\n    published\n    moderation\n    sensitive\n    likeCount\n    likedByMe\n    likes\n    createdAt\n    provider\n    placeholder\n    madeBy\n    user {\n      firstName\n    }\n  }\n": types.CommunityCreationFragmentDoc,
     "\n  mutation ToggleLike($creationId: ID!) {\n    toggleLike(creationId: $creationId) {\n      id\n      likeCount\n      likedByMe\n      likes\n    }\n  }\n": types.ToggleLikeDocument,
     "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n": types.FeedLikeChangedDocument,
+    "\n  subscription CreationRemoved {\n    creationRemoved\n  }\n": types.CreationRemovedDocument,
+    "\n  mutation ReportCreation($creationId: ID!, $reason: ReportReason!, $note: String) {\n    reportCreation(creationId: $creationId, reason: $reason, note: $note) {\n      id\n    }\n  }\n": types.ReportCreationDocument,
     "\n  subscription CreationPublished {\n    creationPublished {\n      ...CommunityCreation\n    }\n  }\n": types.CreationPublishedDocument,
     "\n  mutation SetCreationPublished($id: ID!, $publish: Boolean!) {\n    setCreationPublished(id: $id, publish: $publish) {\n      ...CommunityCreation\n    }\n  }\n": types.SetCreationPublishedDocument,
     "\n  fragment ModerationState on Creation {\n    id\n    moderation\n  }\n": types.ModerationStateFragmentDoc,
@@ -159,6 +187,54 @@ export function graphql(source: "\n  mutation DeleteAccount($password: String!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AdminModerationQueue($first: Int!) {\n    adminModerationQueue(first: $first) {\n      total\n      items {\n        state\n        openReports\n        screening\n        waitingSince\n        creation {\n          id\n          prompt\n          content\n          published\n        }\n        owner {\n          id\n          email\n          firstName\n          suspendedAt\n        }\n        reports {\n          id\n          reason\n          note\n          createdAt\n          resolvedAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminModerationQueue($first: Int!) {\n    adminModerationQueue(first: $first) {\n      total\n      items {\n        state\n        openReports\n        screening\n        waitingSince\n        creation {\n          id\n          prompt\n          content\n          published\n        }\n        owner {\n          id\n          email\n          firstName\n          suspendedAt\n        }\n        reports {\n          id\n          reason\n          note\n          createdAt\n          resolvedAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminHideCreation($id: ID!, $reason: String!) {\n    adminHideCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminHideCreation($id: ID!, $reason: String!) {\n    adminHideCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRestoreCreation($id: ID!, $reason: String) {\n    adminRestoreCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRestoreCreation($id: ID!, $reason: String) {\n    adminRestoreCreation(id: $id, reason: $reason) {\n      state\n      creation {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers($search: String, $first: Int!) {\n    adminUsers(search: $search, first: $first) {\n      ...AdminUserRow\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($search: String, $first: Int!) {\n    adminUsers(search: $search, first: $first) {\n      ...AdminUserRow\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminUserRow on AdminUser {\n    id\n    email\n    firstName\n    lastName\n    plan\n    role\n    suspendedAt\n    suspendedReason\n    createdAt\n  }\n"): (typeof documents)["\n  fragment AdminUserRow on AdminUser {\n    id\n    email\n    firstName\n    lastName\n    plan\n    role\n    suspendedAt\n    suspendedReason\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSuspendUser($id: ID!, $reason: String!) {\n    adminSuspendUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSuspendUser($id: ID!, $reason: String!) {\n    adminSuspendUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRestoreUser($id: ID!, $reason: String) {\n    adminRestoreUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRestoreUser($id: ID!, $reason: String) {\n    adminRestoreUser(id: $id, reason: $reason) {\n      ...AdminUserRow\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSetUserRole($id: ID!, $role: Role!) {\n    adminSetUserRole(id: $id, role: $role) {\n      ...AdminUserRow\n    }\n  }\n"): (typeof documents)["\n  mutation AdminSetUserRole($id: ID!, $role: Role!) {\n    adminSetUserRole(id: $id, role: $role) {\n      ...AdminUserRow\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminAuditLog($first: Int!) {\n    adminAuditLog(first: $first) {\n      id\n      action\n      targetType\n      targetId\n      reason\n      details\n      createdAt\n      actor {\n        id\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminAuditLog($first: Int!) {\n    adminAuditLog(first: $first) {\n      id\n      action\n      targetType\n      targetId\n      reason\n      details\n      createdAt\n      actor {\n        id\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminJobs($first: Int!, $failedOnly: Boolean!) {\n    adminJobs(first: $first, failedOnly: $failedOnly) {\n      id\n      kind\n      phase\n      errorCode\n      error\n      attempts\n      userEmail\n      createdAt\n      finishedAt\n    }\n  }\n"): (typeof documents)["\n  query AdminJobs($first: Int!, $failedOnly: Boolean!) {\n    adminJobs(first: $first, failedOnly: $failedOnly) {\n      id\n      kind\n      phase\n      errorCode\n      error\n      attempts\n      userEmail\n      createdAt\n      finishedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminFailingWebhooks($first: Int!) {\n    adminFailingWebhooks(first: $first) {\n      id\n      url\n      enabled\n      userEmail\n      failed\n      retrying\n      lastError\n      lastStatus\n      lastFailureAt\n    }\n  }\n"): (typeof documents)["\n  query AdminFailingWebhooks($first: Int!) {\n    adminFailingWebhooks(first: $first) {\n      id\n      url\n      enabled\n      userEmail\n      failed\n      retrying\n      lastError\n      lastStatus\n      lastFailureAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminFigures {\n    adminFigures {\n      users\n      suspendedUsers\n      creations\n      publishedCreations\n      heldCreations\n      hiddenCreations\n      openReports\n      storage\n      files\n      localBytes\n      failedJobs24h\n      queues {\n        name\n        waiting\n        active\n        delayed\n        failed\n        oldestWaitingSeconds\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminFigures {\n    adminFigures {\n      users\n      suspendedUsers\n      creations\n      publishedCreations\n      heldCreations\n      hiddenCreations\n      openReports\n      storage\n      files\n      localBytes\n      failedJobs24h\n      queues {\n        name\n        waiting\n        active\n        delayed\n        failed\n        oldestWaitingSeconds\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n"): (typeof documents)["\n  fragment ApiKeyFields on ApiKey {\n    id\n    name\n    maskedKey\n    scopes\n    createdAt\n    lastUsedAt\n    revokedAt\n    jobsThisMonth\n    requestsThisMonth\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -183,7 +259,7 @@ export function graphql(source: "\n  query AuthConfig {\n    authConfig {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n    }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n      role\n      suspended\n      suspendedReason\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      emailVerified\n      firstName\n      lastName\n      fullName\n      imageUrl\n      plan\n      role\n      suspended\n      suspendedReason\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -252,6 +328,14 @@ export function graphql(source: "\n  mutation ToggleLike($creationId: ID!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n"): (typeof documents)["\n  subscription FeedLikeChanged {\n    likeChanged {\n      creationId\n      likeCount\n      likedByMe\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CreationRemoved {\n    creationRemoved\n  }\n"): (typeof documents)["\n  subscription CreationRemoved {\n    creationRemoved\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportCreation($creationId: ID!, $reason: ReportReason!, $note: String) {\n    reportCreation(creationId: $creationId, reason: $reason, note: $note) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation ReportCreation($creationId: ID!, $reason: ReportReason!, $note: String) {\n    reportCreation(creationId: $creationId, reason: $reason, note: $note) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'BAD_USER_INPUT'
   | 'PREMIUM_REQUIRED'
+  | 'ACCOUNT_SUSPENDED'
   | 'QUOTA_EXCEEDED'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'

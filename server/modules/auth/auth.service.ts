@@ -10,6 +10,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwo
 import { issueToken } from '../../auth/tokens.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { userChanged } from '../user/user.service.js';
+import { createAccount } from '../moderation/roles.js';
 
 const signUpSchema = z.object({
   email: emailSchema,
@@ -51,15 +52,14 @@ export class AuthService {
     if (problem) throw new AppError(ErrorCode.BAD_USER_INPUT, problem, { field: 'password' });
     const passwordHash = await hashPassword(data.password);
     try {
-      const user = await this.services.db.user.create({
-        data: {
-          authProvider: 'local',
-          externalId: crypto.randomUUID(),
-          email: data.email,
-          firstName: data.firstName,
-          lastName: data.lastName,
-          passwordHash,
-        },
+      // The first account of a fresh instance is its administrator (docs/moderation.md, "Roles").
+      const user = await createAccount(this.services.db, {
+        authProvider: 'local',
+        externalId: crypto.randomUUID(),
+        email: data.email,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        passwordHash,
       });
       await this.afterSignUp(user, origin);
       return { user, token: await issueToken(this.services.tokenSecret, user.id) };

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { requireUser, type Context } from '../../context.js';
+import { requireActive, requireUser, type Context } from '../../context.js';
 import { Topic, type CreationPublishedEvent } from '../../shared/platform/pubsub.js';
 import { CreationAuthor, CreationConnection, CreationObject, PageArgs } from './creation.types.js';
 import { metadataOf, preloadedOf, providerOf, type Creation, type CreationService, type LikedByMeSite, type Page } from './creation.service.js';
@@ -31,7 +31,10 @@ export class CreationResolver {
 
   @Mutation(() => CreationObject)
   setCreationPublished(@Arg('id', () => ID) id: string, @Arg('publish') publish: boolean, @Ctx() ctx: CreationContext): Promise<Creation> {
-    return ctx.app.creations.setPublished(id, requireUser(ctx).id, publish);
+    const user = requireUser(ctx);
+    // A suspended account may take a creation back, not share one (docs/moderation.md, "Suspension").
+    if (publish) requireActive(user);
+    return ctx.app.creations.setPublished(id, user.id, publish);
   }
 
   @Mutation(() => Boolean)
@@ -46,6 +49,14 @@ export class CreationResolver {
   })
   async creationPublished(@Root() event: CreationPublishedEvent, @Ctx() ctx: CreationContext): Promise<Creation | null> {
     return ctx.app.creations.visible(event.creationId, null);
+  }
+
+  @Subscription(() => ID, {
+    topics: Topic.CREATION_REMOVED,
+    description: 'Fires with the id of a creation that left the community feed: unpublished, deleted, or hidden by a moderator (docs/moderation.md)',
+  })
+  creationRemoved(@Root() event: CreationPublishedEvent): string {
+    return event.creationId;
   }
 
   // A page's creations come with these preloaded by its one statement (answered

@@ -3,7 +3,7 @@ import type { ResponsePath } from 'graphql';
 import type { Services } from '../../context.js';
 import { Prisma, type Db } from '../../shared/db/prisma.js';
 import type { Creation } from '../../shared/db/generated/client.js';
-import type { CreationType } from '../../shared/db/generated/enums.js';
+import type { CreationType, ModerationState } from '../../shared/db/generated/enums.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import { PAGE_SIZE_MAX } from '../../shared/platform/constants.js';
@@ -11,10 +11,9 @@ import { FileUrls } from '../../shared/storage/file-urls.js';
 import { localFileOf } from '../../shared/storage/local.js';
 import type { Storage } from '../../shared/storage/types.js';
 import { deleteFileIfUnused } from '../../shared/creations/unused-files.js';
-import { announceCreation, isPublic } from '../../shared/creations/creation.store.js';
+import { announceCreation, announceRemoval, isPublic } from '../../shared/creations/creation.store.js';
 import type { Screener } from '../../shared/screening/screener.js';
 import { screenCreation } from '../../shared/screening/publish.js';
-import { bumpFeedVersion } from '../../shared/creations/feed-version.js';
 import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
 
 export type { Creation };
@@ -306,11 +305,44 @@ export class CreationService {
     );
   }
 
-  /** A committed change took a creation out of the feed: kept pages are stale (logged if Redis is out of reach; they expire soon anyway). */
+  /**
+   * A committed change took a creation out of the feed: kept pages are stale, and the gallery's
+   * subscribers take its card out (creationRemoved). Logged if Redis is out of reach (kept pages expire soon anyway).
+   */
   private async feedChanged(creationId: string): Promise<void> {
-    await bumpFeedVersion(this.services.redis, this.services.config.REDIS_PREFIX).catch((e: Error) =>
-      this.services.log.warn({ err: e.message, creationId }, "could not move the feed's version"),
+    await announceRemoval(this.services.redis, this.services.config.REDIS_PREFIX, creationId).catch((e: Error) =>
+      this.services.log.warn({ err: e.message, creationId }, 'could not announce a creation leaving the feed'),
     );
+  }
+
+  /**
+   * A moderator's decision on a creation (docs/moderation.md, "Actions"): HIDDEN takes a published
+   * one out of every gallery at once (its public copy first, as unpublishing does), VISIBLE puts it
+   * back. `record` runs in the transaction that changes the row (the audit entry, the reports it
+   * resolves). Returns the row before and after; NOT_FOUND when there is no such creation.
+   */
+  async setModeration(
+    id: string,
+    state: ModerationState,
+    record: (tx: Prisma.TransactionClient, before: Creation) => Promise<void>,
+  ): Promise<{ before: Creation; after: Creation }> {
+    const before = isUuid(id) ? await this.db.creation.findUnique({ where: { id } }) : null;
+    if (!before) throw new AppError(ErrorCode.NOT_FOUND, 'This creation does not exist');
+    const wasPublic = isPublic(before);
+    const willBePublic = before.published && state === 'VISIBLE';
+    if (before.file && wasPublic !== willBePublic) await this.publishFile(before.file, id, willBePublic);
+    const after = await this.db.$transaction(async (tx) => {
+      const row = await tx.creation.update({ where: { id }, data: { moderation: state } });
+      await record(tx, before);
+      return row;
+    });
+    if (wasPublic && !willBePublic) await this.feedChanged(id);
+    if (!wasPublic && willBePublic) {
+      await this.announce(id);
+      // Screening held it when it was published, so no creation.published went out then (docs/screening.md).
+      if (before.moderation === 'HELD') await this.webhooks.creationPublished(before.userId, id);
+    }
+    return { before, after };
   }
 }
 

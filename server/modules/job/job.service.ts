@@ -3,7 +3,7 @@
 // rate and running jobs, stores the job and queues it; progress() delivers its live state.
 import { randomUUID } from 'node:crypto';
 import { Repeater } from '@repeaterjs/repeater';
-import type { Services } from '../../context.js';
+import { requireActive, type Services } from '../../context.js';
 import type { Job, User } from '../../shared/db/generated/client.js';
 import { Prisma } from '../../shared/db/prisma.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
@@ -98,7 +98,9 @@ export interface Admission {
   giveBack: GiveBack;
 }
 
-function requirePlan(user: Pick<User, 'plan'>, tool: Pick<ToolPolicy, 'plan'>): void {
+function requirePlan(user: Pick<User, 'plan' | 'suspendedAt' | 'suspendedReason'>, tool: Pick<ToolPolicy, 'plan'>): void {
+  // Every start passes here: a suspended account starts no job (docs/moderation.md, "Suspension").
+  requireActive(user);
   if (tool.plan === 'PREMIUM' && user.plan !== 'PREMIUM') {
     throw new AppError(ErrorCode.PREMIUM_REQUIRED, 'This tool needs the Premium plan. Upgrade to Premium to use it.');
   }

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Extensions, ID, Mutation, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
-import { requireUser, type Context } from '../../context.js';
+import { requireActive, requireUser, type Context } from '../../context.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import { CreationObject } from '../creation/creation.types.js';
@@ -18,7 +18,7 @@ interface LikeChangedArgs {
 export class LikeResolver {
   @Mutation(() => CreationObject, { description: 'Likes the creation, or takes the like back' })
   async toggleLike(@Arg('creationId', () => ID) creationId: string, @Ctx() ctx: LikeContext): Promise<Creation> {
-    const { creation, liked } = await ctx.app.likes.toggle(requireUser(ctx).id, creationId);
+    const { creation, liked } = await ctx.app.likes.toggle(requireActive(requireUser(ctx)).id, creationId);
     ctx.loaders.likedByMe.clear(creationId).prime(creationId, liked);
     ctx.loaders.likers.clear(creationId);
     return creation;

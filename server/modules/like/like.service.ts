@@ -79,6 +79,7 @@ interface ToggleRow {
 function toggleStatement(userId: string, creationId: string): Prisma.Sql {
   return Prisma.sql`
     WITH c AS MATERIALIZED (
+      -- "published" here is what everyone may see: not held or hidden by moderation (docs/moderation.md).
       SELECT id, "userId", (published AND moderation = 'VISIBLE') AS published FROM "Creation" WHERE id = ${creationId}::uuid FOR NO KEY UPDATE
     ), del AS (
       DELETE FROM "Like" l USING c WHERE l."creationId" = c.id AND l."userId" = ${userId}::uuid RETURNING 1

@@ -66,3 +66,14 @@ export async function announceCreation(redis: Pick<Redis, 'publish' | 'incr'>, p
   await bumpFeedVersion(redis, prefix);
   await redis.publish(channelName(prefix, Topic.CREATION_PUBLISHED), JSON.stringify(event));
 }
+
+/**
+ * Tells every API process that a creation left the community feed (unpublished, deleted, hidden
+ * by a moderator: docs/moderation.md, "Actions"): kept pages are stale first, then the gallery's
+ * subscribers (creationRemoved) take the card out.
+ */
+export async function announceRemoval(redis: Pick<Redis, 'publish' | 'incr'>, prefix: string, creationId: string): Promise<void> {
+  const event: CreationPublishedEvent = { creationId };
+  await bumpFeedVersion(redis, prefix);
+  await redis.publish(channelName(prefix, Topic.CREATION_REMOVED), JSON.stringify(event));
+}

@@ -162,6 +162,11 @@ const schema = z.object({
   SMTP_URL: optionalString,
   /** The From of account e-mail: an address, or "Name <address>". */
   MAIL_FROM: z.string().default('Atelier <no-reply@localhost>'),
+  /**
+   * Comma-separated e-mail addresses whose accounts are ADMIN (docs/moderation.md, "Roles"),
+   * once the address is verified; compared without case.
+   */
+  ADMIN_EMAILS: z.string().default(''),
   /** The source repository "Star us" and the GitHub links open; unset: package.json's "repository", else they are hidden. */
   PROJECT_REPOSITORY_URL: optionalString,
   /** The blog the navigation's "Blog" link opens; unset: no Blog link. */

@@ -6,6 +6,8 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   BAD_USER_INPUT: 'BAD_USER_INPUT',
   PREMIUM_REQUIRED: 'PREMIUM_REQUIRED',
+  /** A moderator suspended the account: it may not publish, like, report or start jobs (docs/moderation.md). */
+  ACCOUNT_SUSPENDED: 'ACCOUNT_SUSPENDED',
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -22,6 +24,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   BAD_USER_INPUT: 400,
   PREMIUM_REQUIRED: 403,
+  ACCOUNT_SUSPENDED: 403,
   QUOTA_EXCEEDED: 429,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,

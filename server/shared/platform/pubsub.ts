@@ -6,6 +6,8 @@ import type { JobPhase } from '../db/generated/enums.js';
 export const Topic = {
   LIKE_CHANGED: 'like-changed',
   CREATION_PUBLISHED: 'creation-published',
+  /** A creation left the community feed (unpublished, deleted, or hidden by a moderator). */
+  CREATION_REMOVED: 'creation-removed',
   JOB_PROGRESS: 'job-progress',
   /** API → workers: stop this job if you are running it. */
   JOB_CANCEL: 'job-cancel',
@@ -48,6 +50,7 @@ export interface JobEvent {
 export interface TopicEvents {
   [Topic.LIKE_CHANGED]: LikeEvent;
   [Topic.CREATION_PUBLISHED]: CreationPublishedEvent;
+  [Topic.CREATION_REMOVED]: CreationPublishedEvent;
   [Topic.JOB_PROGRESS]: JobEvent;
   [Topic.JOB_CANCEL]: { jobId: string };
   [Topic.USER_CHANGED]: { userId: string };

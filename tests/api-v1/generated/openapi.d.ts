@@ -419,7 +419,7 @@ export interface components {
          * @description The same codes as GraphQL's extensions.code
          * @enum {string}
          */
-        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "BAD_USER_INPUT" | "PREMIUM_REQUIRED" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "PROVIDER_UNAVAILABLE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
+        ErrorCode: "UNAUTHENTICATED" | "FORBIDDEN" | "BAD_USER_INPUT" | "PREMIUM_REQUIRED" | "ACCOUNT_SUSPENDED" | "QUOTA_EXCEEDED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "PROVIDER_UNAVAILABLE" | "NOT_FOUND" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
         /**
          * @example {
          *       "topic": "remote work",

@@ -54,6 +54,13 @@ export function AiLayout() {
         <main className="min-w-0 flex-1 px-4 py-6 sm:px-8 sm:py-8">
           <div className="mx-auto w-full max-w-6xl">
             <VerifyEmailBanner />
+            {user.suspended && (
+              // docs/moderation.md, "Suspension": what the account may no longer do, and why.
+              <p role="status" className="mb-6 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900">
+                Your account is suspended{user.suspendedReason ? `: ${user.suspendedReason}` : ''}. You can still see and download your creations, but not publish, like, report or
+                start new jobs.
+              </p>
+            )}
             <Suspense fallback={<LoadingPanel />}>
               <Outlet />
             </Suspense>

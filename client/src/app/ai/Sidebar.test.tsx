@@ -16,7 +16,19 @@ afterEach(cleanup);
 /** The tools a Free user sees locked, in the sidebar's order. */
 const PREMIUM = TOOLS.filter((t) => t.plan === 'PREMIUM');
 
-const user = { id: 'u1', email: 'fay@example.com', firstName: 'Fay', lastName: 'Wray', fullName: 'Fay Wray', imageUrl: null, emailVerified: true, plan: 'FREE' as Plan };
+const user = {
+  id: 'u1',
+  email: 'fay@example.com',
+  firstName: 'Fay',
+  lastName: 'Wray',
+  fullName: 'Fay Wray',
+  imageUrl: null,
+  emailVerified: true,
+  plan: 'FREE' as Plan,
+  role: 'USER' as const,
+  suspended: false,
+  suspendedReason: null,
+};
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

@@ -1,4 +1,4 @@
-import { Lock } from 'lucide-react';
+import { Lock, ShieldCheck } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import type { AuthUser } from '../../features/auth';
 import type { Plan } from '../../gql/graphql';
@@ -46,6 +46,20 @@ export function Sidebar({ id, open, user, plan, onNavigate, onSignOut }: Props) 
               </NavLink>
             </li>
           ))}
+          {(user.role === 'MODERATOR' || user.role === 'ADMIN') && (
+            <li>
+              <NavLink
+                to="/admin"
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${isActive ? 'bg-indigo-600 text-white shadow-sm' : 'text-slate-700 hover:bg-slate-100'}`
+                }
+              >
+                <ShieldCheck aria-hidden className="size-5 shrink-0" />
+                Admin
+              </NavLink>
+            </li>
+          )}
         </ul>
       </nav>
       <div className="flex flex-col gap-3 border-t border-slate-200 p-3">

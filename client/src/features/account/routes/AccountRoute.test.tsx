@@ -43,6 +43,9 @@ const me = {
   fullName: 'Fay Wray',
   imageUrl: null,
   emailVerified: true,
+  role: 'USER' as const,
+  suspended: false,
+  suspendedReason: null,
   plan: 'FREE' as const,
 };
 const auth: AuthState = { ...signedOutAuth, user: me, token: 't', plan: 'FREE' };

@@ -20,6 +20,9 @@ export const MeQuery = graphql(`
       fullName
       imageUrl
       plan
+      role
+      suspended
+      suspendedReason
     }
   }
 `);

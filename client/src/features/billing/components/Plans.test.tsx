@@ -15,7 +15,19 @@ afterEach(cleanup);
 const base: AuthState = signedOutAuth;
 const freeUser: AuthState = {
   ...base,
-  user: { id: 'u1', email: 'f@example.com', firstName: 'Fay', lastName: null, fullName: 'Fay', imageUrl: null, emailVerified: true, plan: 'FREE' },
+  user: {
+    id: 'u1',
+    email: 'f@example.com',
+    firstName: 'Fay',
+    lastName: null,
+    fullName: 'Fay',
+    imageUrl: null,
+    emailVerified: true,
+    plan: 'FREE',
+    role: 'USER',
+    suspended: false,
+    suspendedReason: null,
+  },
   token: 't',
   plan: 'FREE',
 };

@@ -11,7 +11,19 @@ import { ToolGate } from './ToolGate';
 
 afterEach(cleanup);
 
-const user = { id: 'u1', email: 'f@example.com', firstName: 'Fay', lastName: null, fullName: 'Fay', imageUrl: null, emailVerified: true, plan: 'FREE' as Plan };
+const user = {
+  id: 'u1',
+  email: 'f@example.com',
+  firstName: 'Fay',
+  lastName: null,
+  fullName: 'Fay',
+  imageUrl: null,
+  emailVerified: true,
+  plan: 'FREE' as Plan,
+  role: 'USER' as const,
+  suspended: false,
+  suspendedReason: null,
+};
 
 /** A tool page as the router mounts it: catalogue entry, gate, then the page (header and form). */
 function renderTool(toolPlan: 'FREE' | 'PREMIUM', userPlan: Plan) {

@@ -65,6 +65,22 @@ export const FeedLikeChangedSubscription = graphql(`
   }
 `);
 
+/** A creation left the feed (unpublished, deleted, or hidden by a moderator: docs/moderation.md). */
+export const CreationRemovedSubscription = graphql(`
+  subscription CreationRemoved {
+    creationRemoved
+  }
+`);
+
+/** A signed-in viewer reports a creation to the moderators (once per creation). */
+export const ReportCreationMutation = graphql(`
+  mutation ReportCreation($creationId: ID!, $reason: ReportReason!, $note: String) {
+    reportCreation(creationId: $creationId, reason: $reason, note: $note) {
+      id
+    }
+  }
+`);
+
 export const CreationPublishedSubscription = graphql(`
   subscription CreationPublished {
     creationPublished {

@@ -1,4 +1,5 @@
 // The creation viewer's side panel: creator, date, likes and prompt.
+import type { ReactNode } from 'react';
 import { relativeDate } from '../relativeDate';
 import { creatorName, type CommunityCreation } from '../types';
 import { LikeButton } from './LikeButton';
@@ -10,10 +11,12 @@ interface Props {
   /** The id of the prompt (the dialog's description). */
   promptId: string;
   onToggleLike: (creation: CommunityCreation) => void;
+  /** "Report", for a signed-in viewer (docs/moderation.md, "Reporting"). */
+  report?: ReactNode;
 }
 
 /** Who made the creation and when, its like button, and its prompt. */
-export function CreationDetails({ creation, titleId, promptId, onToggleLike }: Props) {
+export function CreationDetails({ creation, titleId, promptId, onToggleLike, report }: Props) {
   const name = creatorName(creation);
   const created = new Date(creation.createdAt);
   // Part of the dialog, not a page landmark (an <aside> here doubled the sidebar's complementary landmark).
@@ -44,6 +47,7 @@ export function CreationDetails({ creation, titleId, promptId, onToggleLike }: P
           {creation.prompt}
         </p>
       </div>
+      {report}
     </div>
   );
 }

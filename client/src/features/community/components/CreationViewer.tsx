@@ -11,6 +11,7 @@ import { CreationImage } from './CreationImage';
 import { SENSITIVE_BLUR, SensitiveCover, useSensitiveHidden } from './SensitiveCover';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerSendTo } from './ViewerSendTo';
+import { ReportCreation } from './ReportCreation';
 import { downloadImage, shareImage } from './viewerActions';
 
 interface Props {
@@ -111,7 +112,13 @@ export function CreationViewer({ creations, index, signedIn = false, onIndexChan
         </div>
       </div>
 
-      <CreationDetails creation={creation} titleId={titleId} promptId={promptId} onToggleLike={onToggleLike} />
+      <CreationDetails
+        creation={creation}
+        titleId={titleId}
+        promptId={promptId}
+        onToggleLike={onToggleLike}
+        report={signedIn && <ReportCreation key={creation.id} creation={creation} />}
+      />
     </div>,
     document.body,
   );

@@ -1,9 +1,9 @@
 import { NetworkStatus } from '@apollo/client';
 import { skipToken, useQuery, useSubscription } from '@apollo/client/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { CommunityFeedQuery, CreationPublishedSubscription, FeedLikeChangedSubscription } from '../api/operations';
+import { CommunityFeedQuery, CreationPublishedSubscription, CreationRemovedSubscription, FeedLikeChangedSubscription } from '../api/operations';
 import { COMMUNITY_PAGE_SIZE, type CommunityCreation } from '../types';
-import { applyLikeChange, prependCreation } from './feedCache';
+import { applyLikeChange, prependCreation, removeCreation } from './feedCache';
 
 export interface CommunityFeed {
   /** Newest first, each id once; null until the first page has loaded. */
@@ -20,7 +20,7 @@ export interface CommunityFeed {
 
 /**
  * The community feed, page by page, kept live: like counts and newly published creations
- * arrive over the subscription socket. Nothing is asked for until `userId` is known.
+ * arrive over the subscription socket, and creations that leave the feed go. Nothing is asked for until `userId` is known.
  */
 export function useCommunityFeed(userId: string | null): CommunityFeed {
   const enabled = userId !== null;
@@ -37,32 +37,7 @@ export function useCommunityFeed(userId: string | null): CommunityFeed {
       : skipToken,
   );
 
-  useSubscription(
-    FeedLikeChangedSubscription,
-    enabled
-      ? {
-          fetchPolicy: 'no-cache',
-          ignoreResults: true,
-          onData: ({ client, data: result }) => {
-            if (result.data) applyLikeChange(client.cache, result.data.likeChanged, userId);
-          },
-        }
-      : skipToken,
-  );
-
-  useSubscription(
-    CreationPublishedSubscription,
-    enabled
-      ? {
-          fetchPolicy: 'no-cache',
-          ignoreResults: true,
-          onData: ({ client, data: result }) => {
-            const creation = result.data?.creationPublished;
-            if (creation) prependCreation(client.cache, creation);
-          },
-        }
-      : skipToken,
-  );
+  useLiveFeed(enabled, userId);
 
   const connection = data?.communityFeed;
   const creations = useMemo(() => {
@@ -107,4 +82,49 @@ export function useCommunityFeed(userId: string | null): CommunityFeed {
     loadMore,
     retry,
   };
+}
+
+/** Like counts, newly published creations and creations that leave the feed, over the subscription socket. */
+function useLiveFeed(enabled: boolean, userId: string | null): void {
+  useSubscription(
+    FeedLikeChangedSubscription,
+    enabled
+      ? {
+          fetchPolicy: 'no-cache',
+          ignoreResults: true,
+          onData: ({ client, data: result }) => {
+            if (result.data) applyLikeChange(client.cache, result.data.likeChanged, userId);
+          },
+        }
+      : skipToken,
+  );
+
+  useSubscription(
+    CreationPublishedSubscription,
+    enabled
+      ? {
+          fetchPolicy: 'no-cache',
+          ignoreResults: true,
+          onData: ({ client, data: result }) => {
+            const creation = result.data?.creationPublished;
+            if (creation) prependCreation(client.cache, creation);
+          },
+        }
+      : skipToken,
+  );
+
+  // A creation hidden by a moderator, unpublished or deleted leaves every open gallery at once.
+  useSubscription(
+    CreationRemovedSubscription,
+    enabled
+      ? {
+          fetchPolicy: 'no-cache',
+          ignoreResults: true,
+          onData: ({ client, data: result }) => {
+            const id = result.data?.creationRemoved;
+            if (id) removeCreation(client.cache, id);
+          },
+        }
+      : skipToken,
+  );
 }

@@ -10,7 +10,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 import { AuthContext, type AuthState } from '../../auth/AuthContext';
 import { signedOutAuth } from '../../auth/testing';
-import { CommunityFeedQuery, CreationPublishedSubscription, FeedLikeChangedSubscription, ToggleLikeMutation } from '../api/operations';
+import { CommunityFeedQuery, CreationPublishedSubscription, CreationRemovedSubscription, FeedLikeChangedSubscription, ToggleLikeMutation } from '../api/operations';
 import { COMMUNITY_PAGE_SIZE } from '../types';
 import { CommunityRoute } from './CommunityRoute';
 
@@ -18,7 +18,19 @@ const ME = 'me';
 
 const auth: AuthState = {
   ...signedOutAuth,
-  user: { id: ME, email: 'me@example.com', firstName: 'Me', lastName: null, fullName: 'Me', imageUrl: null, emailVerified: true, plan: 'FREE' },
+  user: {
+    id: ME,
+    email: 'me@example.com',
+    firstName: 'Me',
+    lastName: null,
+    fullName: 'Me',
+    imageUrl: null,
+    emailVerified: true,
+    plan: 'FREE',
+    role: 'USER',
+    suspended: false,
+    suspendedReason: null,
+  },
   token: 'token',
   plan: 'FREE',
 };
@@ -66,6 +78,7 @@ function feedMock(nodes = FEED): MockLink.MockedResponse {
 const silentSubscriptions: MockLink.MockedResponse[] = [
   { request: { query: FeedLikeChangedSubscription }, delay: Infinity },
   { request: { query: CreationPublishedSubscription }, delay: Infinity },
+  { request: { query: CreationRemovedSubscription }, delay: Infinity },
 ];
 
 /** The server refuses the like, a little later than the click. */
