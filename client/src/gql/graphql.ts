@@ -88,10 +88,14 @@ export type GenerateImageInput = {
   /** How many pictures to make (1–4); each is its own creation */
   count?: number;
   description: string;
+  /** PNG, WEBP or JPEG (JPEG only for an opaque result); left out, the tool keeps its usual format */
+  format?: ImageOutputFormat | null | undefined;
   /** What the picture should not show */
   negativePrompt?: string | null | undefined;
   /** Share it in the community gallery */
   publish?: boolean;
+  /** WEBP and JPEG only: 1 (smallest file) to 100 (best picture); 90 when left out */
+  quality?: number | null | undefined;
   /** The same seed, description and settings give the same picture; none picks one at random */
   seed?: number | null | undefined;
   style?: ImageStyle;
@@ -104,6 +108,12 @@ export type ImageAspectRatio =
   | 'SQUARE'
   | 'TALL'
   | 'WIDE';
+
+/** The file format of an image result */
+export type ImageOutputFormat =
+  | 'JPEG'
+  | 'PNG'
+  | 'WEBP';
 
 export type ImageStyle =
   | 'ANIME'
