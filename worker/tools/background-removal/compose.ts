@@ -35,6 +35,11 @@ export interface Composed {
 
 /** Alpha at or above this counts as the subject for its box (its faint edge and stray specks do not). */
 const SUBJECT_ALPHA = 64;
+/**
+ * Alpha this faint (about 3 %) is the segmenter's noise over the background, not the subject: on a
+ * new, opaque background it would tint it with the old one, so there it counts as background.
+ */
+const NOISE_ALPHA = 8;
 /** The shadow's darkness where the subject is solid (0–1), its drop and its softness, relative to the subject's size. */
 const SHADOW_OPACITY = 0.55;
 const SHADOW_DROP = 0.025;
@@ -81,6 +86,7 @@ const hexToRgb = (hex: string) => ({ r: parseInt(hex.slice(1, 3), 16), g: parseI
 export async function compose(cutout: Buffer, original: Buffer, choice: BackgroundChoice, maxPixels: number, backdrop?: Buffer): Promise<Composed> {
   const cut = await sharp(cutout, { limitInputPixels: maxPixels }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = cut.info;
+  if (choice.background !== 'TRANSPARENT') for (let i = 3; i < cut.data.length; i += 4) if (cut.data[i]! < NOISE_ALPHA) cut.data[i] = 0;
   const rgba: Raw = { data: cut.data, width, height, channels: 4 };
   const alpha = await sharp(cut.data, rawOf(rgba)).extractChannel(3).raw().toBuffer();
   const subject = subjectBox(alpha, width, height);
