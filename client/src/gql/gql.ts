@@ -61,7 +61,7 @@ type Documents = {
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
-    "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
+    "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!, $format: ImageOutputFormat, $quality: Int) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.UpscaleImageDocument,
     "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n": typeof types.WebhookEndpointFieldsFragmentDoc,
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
@@ -122,7 +122,7 @@ const documents: Documents = {
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
-    "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
+    "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!, $format: ImageOutputFormat, $quality: Int) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.UpscaleImageDocument,
     "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    events\n    description\n    enabled\n    secret\n    createdAt\n  }\n": types.WebhookEndpointFieldsFragmentDoc,
     "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    endpointId\n    messageId\n    eventType\n    status\n    attempts\n    responseCode\n    lastError\n    nextAttemptAt\n    deliveredAt\n    createdAt\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
     "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.WebhookEndpointsDocument,
@@ -341,7 +341,7 @@ export function graphql(source: "\n  mutation SubmitFeedback($input: FeedbackInp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!, $format: ImageOutputFormat, $quality: Int) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation UpscaleImage($image: Upload, $sourceCreationId: ID, $scale: Int!, $format: ImageOutputFormat, $quality: Int) {\n    upscaleImage(image: $image, sourceCreationId: $sourceCreationId, scale: $scale, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
