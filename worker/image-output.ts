@@ -93,5 +93,7 @@ async function converted(
   await requireOpaqueFor({ format }, bytes, maxPixels);
   const image = sharp(bytes, { limitInputPixels: maxPixels });
   const meta = await image.metadata();
+  // A PNG asked for as PNG is kept as it is: lossless either way, and nothing to re-encode.
+  if (format === 'PNG' && meta.format === 'png') return { bytes, ext: 'png', width: meta.width, height: meta.height };
   return { bytes: await encodeAs(image, format, quality), ext: FORMAT_FILES[format].ext, width: meta.width, height: meta.height };
 }
