@@ -1,4 +1,4 @@
-// What goes behind a cut-out (docs/api-v1.md, "Background removal"): nothing, a colour, the
+// What goes behind a cut-out (docs/jobs-and-events.md, "Background removal options"): nothing, a colour, the
 // photo's own background blurred, or an uploaded picture fitted to cover; optionally a soft shadow
 // under the subject and a crop to the subject with a margin. Works on the cut-out's pixels; the
 // background-removal processor encodes the result.
