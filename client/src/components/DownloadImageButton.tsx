@@ -6,7 +6,7 @@ import { downloadImage } from '../lib/download';
 
 interface Props {
   url: string;
-  /** The saved name is `{prefix}-{timestamp}.png` (product §9). */
+  /** The saved name is `{prefix}-{timestamp}.png` (product §9), or `.webp` / `.jpg` when the file is one (an image tool's output format). */
   prefix: string;
   /** Said to screen readers after "Download" when a page has several, e.g. "picture 2 of 3". */
   which?: string;
@@ -28,7 +28,7 @@ export function DownloadImageButton({ url, prefix, which }: Props) {
   async function download() {
     setBusy(true);
     try {
-      await downloadImage(url, `${prefix}-${Date.now()}.png`);
+      await downloadImage(url, `${prefix}-${Date.now()}.${extensionOf(url)}`);
       setDownloadedUrl(url);
       toast.success('Image downloaded successfully!');
     } catch {
@@ -56,4 +56,9 @@ export function DownloadImageButton({ url, prefix, which }: Props) {
       {which && <span className="sr-only"> {which}</span>}
     </button>
   );
+}
+
+/** The stored file's extension, which names what its bytes are (png, webp or jpg); png when the URL says none. */
+function extensionOf(url: string): string {
+  return /\.(png|webp|jpg)(?:[?#]|$)/.exec(url)?.[1] ?? 'png';
 }

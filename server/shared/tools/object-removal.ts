@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { OBJECT_NAME_MAX_LENGTH } from '../platform/constants.js';
 import { AppError, ErrorCode } from '../platform/errors.js';
+import { checkOutputFormat, formatFromBody, outputFormatFields } from './image-format.js';
 import { defineTool } from './tool.js';
 
 /** Neither a name nor a mask: nothing says what to remove. */
@@ -27,7 +28,7 @@ export const objectRemovalTool = defineTool({
   output: 'image',
   plan: 'PREMIUM',
   quota: null,
-  input: z.object({ object: objectName }),
+  input: z.object({ object: objectName, ...outputFormatFields }).superRefine(checkOutputFormat),
   uploads: [
     { field: 'image', key: 'uploadKey', accept: 'image', missing: 'Please select an image first' },
     {
@@ -53,7 +54,7 @@ export const objectRemovalTool = defineTool({
   // The object's name is a field of the same multipart body as the files.
   rest: {
     path: '/api/ai/remove-image-object',
-    body: 'multipart `image`, `object` (optional with a `mask`), optional `mask` (white = remove)',
-    fromBody: (body) => ({ object: body.object }),
+    body: 'multipart `image`, `object` (optional with a `mask`), optional `mask` (white = remove), `format`, `quality`',
+    fromBody: (body) => ({ object: body.object, ...formatFromBody(body) }),
   },
 });

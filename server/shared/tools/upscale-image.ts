@@ -1,6 +1,7 @@
 // Image upscaler (Premium): an image made 2× or 4× larger, sharper than plain resampling.
 import { z } from 'zod';
 import { AppError, ErrorCode } from '../platform/errors.js';
+import { checkOutputFormat, formatFromBody, outputFormatFields } from './image-format.js';
 import { defineTool } from './tool.js';
 
 export type Scale = 2 | 4;
@@ -25,12 +26,15 @@ export const upscaleImageTool = defineTool({
   output: 'image',
   plan: 'PREMIUM',
   quota: null,
-  input: z.object({
-    scale: z
-      .union([z.literal(2), z.literal(4)], { message: 'Scale must be 2 or 4' })
-      .default(2)
-      .describe('2 or 4'),
-  }),
+  input: z
+    .object({
+      scale: z
+        .union([z.literal(2), z.literal(4)], { message: 'Scale must be 2 or 4' })
+        .default(2)
+        .describe('2 or 4'),
+      ...outputFormatFields,
+    })
+    .superRefine(checkOutputFormat),
   uploads: [{ field: 'image', key: 'uploadKey', accept: 'image', missing: 'Please select an image first' }],
   api: { path: '/upscales', summary: 'Make an image 2× or 4× larger (Premium)', example: { scale: 2 } },
   graphql: { mutation: 'upscaleImage', description: 'Starts making an image 2× or 4× larger (Premium); follow it with jobProgress', fields: 'arguments' },
@@ -40,7 +44,7 @@ export const upscaleImageTool = defineTool({
   // Multipart: `image`, and `scale` as text ("2" or "4").
   rest: {
     path: '/api/ai/upscale-image',
-    body: 'multipart `image`, `scale` (`2` or `4`; Premium; result at most 36 MP)',
-    fromBody: (body) => ({ scale: body.scale === undefined || body.scale === '' ? undefined : Number(body.scale) }),
+    body: 'multipart `image`, `scale` (`2` or `4`; Premium; result at most 36 MP), optional `format`, `quality`',
+    fromBody: (body) => ({ scale: body.scale === undefined || body.scale === '' ? undefined : Number(body.scale), ...formatFromBody(body) }),
   },
 });

@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the background of an image (Premium)
-         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and the input fields as text. Or, instead of `image`, `sourceCreationId`: the id of one of your own image creations (a JSON body, or a multipart text field); exactly one of the two. Another user's creation, published or not, is 404. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
+         * @description Premium plan only. Needs the generate scope. Send multipart/form-data with `image` (image) and `backgroundImage` (image, optional) and the input fields as text. Or, instead of `image`, `sourceCreationId`: the id of one of your own image creations (a JSON body, or a multipart text field); exactly one of the two. Another user's creation, published or not, is 404. Answers 202 at once with the job: follow links.events (Server-Sent Events) or poll links.self.
          */
         post: operations["removeBackground"];
         delete?: never;
@@ -383,6 +383,11 @@ export interface components {
          * @enum {string}
          */
         ArticleTone: "NEUTRAL" | "FRIENDLY" | "PROFESSIONAL" | "PERSUASIVE" | "PLAYFUL";
+        /**
+         * @description What goes behind the cut-out subject: nothing (TRANSPARENT), a colour (COLOR), the photo’s own background blurred (BLUR) or an uploaded picture (IMAGE)
+         * @enum {string}
+         */
+        BackgroundFill: "TRANSPARENT" | "COLOR" | "BLUR" | "IMAGE";
         /** @enum {string} */
         BlogCategory: "GENERAL" | "TECHNOLOGY" | "BUSINESS" | "HEALTH" | "LIFESTYLE" | "EDUCATION" | "TRAVEL" | "FOOD";
         /** @description A result: one of your creations */
@@ -472,12 +477,21 @@ export interface components {
              * @default 1
              */
             count?: number;
+            /** @description PNG, WEBP or JPEG (JPEG only for an opaque result); left out, the tool keeps its usual format */
+            format?: components["schemas"]["ImageOutputFormat"] | null;
+            /** @description WEBP and JPEG only: 1 (smallest file) to 100 (best picture); 90 when left out */
+            quality?: number | null;
         };
         /**
          * @description The picture's shape
          * @enum {string}
          */
         ImageAspectRatio: "SQUARE" | "LANDSCAPE" | "PORTRAIT" | "WIDE" | "TALL";
+        /**
+         * @description The file format of an image result
+         * @enum {string}
+         */
+        ImageOutputFormat: "PNG" | "WEBP" | "JPEG";
         /** @enum {string} */
         ImageStyle: "REALISTIC" | "GHIBLI" | "ANIME" | "CARTOON" | "FANTASY" | "THREE_D" | "PORTRAIT";
         /** @description A tool run: queued at once, worked on by a worker; creation is set once completed */
@@ -556,7 +570,31 @@ export interface components {
             field?: string;
         };
         /** @example {} */
-        RemoveBackgroundInput: Record<string, never>;
+        RemoveBackgroundInput: {
+            /** @default TRANSPARENT */
+            background?: components["schemas"]["BackgroundFill"];
+            /** @description With background COLOR: the colour, as #rrggbb */
+            color?: string | null;
+            /**
+             * @description Crop the result to the subject, with a margin around it
+             * @default false
+             */
+            crop?: boolean;
+            /**
+             * @description With crop: the space left on each side of the subject, in percent of the subject's longer side (within the photo)
+             * @default 10
+             */
+            margin?: number;
+            /**
+             * @description Add a soft shadow under the subject
+             * @default false
+             */
+            shadow?: boolean;
+            /** @description PNG, WEBP or JPEG (JPEG only for an opaque result); left out, the tool keeps its usual format */
+            format?: components["schemas"]["ImageOutputFormat"] | null;
+            /** @description WEBP and JPEG only: 1 (smallest file) to 100 (best picture); 90 when left out */
+            quality?: number | null;
+        };
         /**
          * @example {
          *       "object": "car"
@@ -565,6 +603,10 @@ export interface components {
         RemoveObjectInput: {
             /** @description The object to remove, in one word (letters, digits and hyphens). Optional when a mask is sent: without a name, just the brushed area is removed */
             object?: string | null;
+            /** @description PNG, WEBP or JPEG (JPEG only for an opaque result); left out, the tool keeps its usual format */
+            format?: components["schemas"]["ImageOutputFormat"] | null;
+            /** @description WEBP and JPEG only: 1 (smallest file) to 100 (best picture); 90 when left out */
+            quality?: number | null;
         };
         /** @example {} */
         ReviewResumeInput: Record<string, never>;
@@ -579,6 +621,10 @@ export interface components {
              * @default 2
              */
             scale?: 2 | 4;
+            /** @description PNG, WEBP or JPEG (JPEG only for an opaque result); left out, the tool keeps its usual format */
+            format?: components["schemas"]["ImageOutputFormat"] | null;
+            /** @description WEBP and JPEG only: 1 (smallest file) to 100 (best picture); 90 when left out */
+            quality?: number | null;
         };
         Usage: {
             /** @constant */
@@ -856,6 +902,11 @@ export interface operations {
                      * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF
                      */
                     image: string;
+                    /**
+                     * Format: binary
+                     * @description An image: PNG, JPEG, WebP, GIF, AVIF or TIFF. With background IMAGE: the picture to put behind the subject, scaled to cover the result and centred
+                     */
+                    backgroundImage?: string;
                 };
             };
         };

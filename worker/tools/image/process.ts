@@ -7,7 +7,7 @@ import { ImageEngineOption, type EngineInfo } from '../../../server/shared/platf
 import type { ImageAspectRatio, ImageStyle } from '../../../server/shared/platform/domain.js';
 import type { ImageRequest } from '../../providers/image/index.js';
 import { generationProgressOf } from '../../image-preview.js';
-import { storeAll } from '../../image-output.js';
+import { formatOf, storeAll } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
 
 interface AskedFor {
@@ -54,7 +54,7 @@ export const imageProcessor = defineProcessor(imageTool, {
     const live = generationProgressOf(run);
     const answer = await withProviderRetry(run, () => generator.generate(request, live.signal, live.progress)).finally(live.finish);
     await run.enter('FINALIZING');
-    const saved = await storeAll(run, answer.images);
+    const saved = await storeAll(run, answer.images, run.input);
     const common = {
       provider: engine.name,
       engine: engine.label,
@@ -66,6 +66,7 @@ export const imageProcessor = defineProcessor(imageTool, {
       count: saved.length,
       applied,
       ...(ignored.length ? { ignored } : {}),
+      ...formatOf(run.input),
     };
     const [first, ...others] = saved.map((s, i) => {
       const image = answer.images[i]!;

@@ -5,7 +5,7 @@ import { defineProcessor } from '../processor.js';
 import { objectRemovalTool } from '../../../server/shared/tools/object-removal.js';
 import { nothingBrushed, readBrush } from '../../image-mask.js';
 import { progressOf, readImage } from '../../image-input.js';
-import { store } from '../../image-output.js';
+import { formatOf, requireOpaqueFor, store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
 
 /** What a removal without a name did, when the provider does not say. */
@@ -18,13 +18,15 @@ export const objectRemovalProcessor = defineProcessor(objectRemovalTool, {
     const { object, uploadKey, maskKey } = run.input;
     await run.enter('ANALYZING');
     const image = await readImage(run.services, uploadKey);
+    // A transparent photo asked for as JPEG is refused before the work, not after it.
+    await requireOpaqueFor(run.input, image.bytes, run.services.config.IMAGE_MAX_PIXELS);
     const mask = maskKey ? (await readImage(run.services, maskKey)).bytes : undefined;
     if (object === undefined && (!mask || !(await readBrush(image.bytes, mask, run.services.config.IMAGE_MAX_PIXELS)))) throw nothingBrushed();
     await run.enter('PROCESSING', object === undefined ? 'Removing the brushed area' : mask ? undefined : `Looking for the ${object}`);
     const output = await withProviderRetry(run, () => objects.remove(image.bytes, object, mask, run.signal, progressOf(run)));
     const summary = output.summary ?? (object === undefined ? BRUSHED_SUMMARY : undefined);
     await run.enter('FINALIZING', summary);
-    const saved = await store(run, output);
+    const saved = await store(run, output, run.input);
     return {
       prompt: run.input.prompt,
       content: saved.url,
@@ -38,6 +40,7 @@ export const objectRemovalProcessor = defineProcessor(objectRemovalTool, {
         width: image.width,
         height: image.height,
         filename: run.input.filename,
+        ...formatOf(run.input),
       },
     };
   },

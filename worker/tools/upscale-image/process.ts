@@ -2,7 +2,7 @@
 import { defineProcessor } from '../processor.js';
 import { upscaleImageTool } from '../../../server/shared/tools/upscale-image.js';
 import { readImage } from '../../image-input.js';
-import { store } from '../../image-output.js';
+import { formatOf, requireOpaqueFor, store } from '../../image-output.js';
 import { withProviderRetry } from '../../retry.js';
 import { chooseUpscaler } from './provider.js';
 
@@ -13,10 +13,12 @@ export const upscaleImageProcessor = defineProcessor(upscaleImageTool, {
     const { scale, uploadKey, filename, prompt } = run.input;
     await run.enter('ANALYZING');
     const image = await readImage(run.services, uploadKey);
+    // A transparent picture asked for as JPEG is refused before the work, not after it.
+    await requireOpaqueFor(run.input, image.bytes, run.services.config.IMAGE_MAX_PIXELS);
     await run.enter('PROCESSING', `Upscaling ${scale}×`);
     const output = await withProviderRetry(run, () => upscaler.upscale(image.bytes, scale, run.signal));
     await run.enter('FINALIZING');
-    const saved = await store(run, output);
+    const saved = await store(run, output, run.input);
     return {
       prompt,
       content: saved.url,
@@ -31,6 +33,7 @@ export const upscaleImageProcessor = defineProcessor(upscaleImageTool, {
         height: saved.height ?? image.height * scale,
         original: { width: image.width, height: image.height },
         filename,
+        ...formatOf(run.input),
       },
     };
   },

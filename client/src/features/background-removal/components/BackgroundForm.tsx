@@ -4,6 +4,8 @@ import type { FormEvent, Ref } from 'react';
 import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
 import { SentImageDetails, type SentImage } from '../../send-to';
+import type { BackgroundOptionValues } from '../lib/options';
+import { BackgroundOptions } from './BackgroundOptions';
 
 interface Props {
   file: File | null;
@@ -14,10 +16,15 @@ interface Props {
   inputRef: Ref<HTMLInputElement>;
   onFile: (file: File) => void;
   onSubmit: () => void;
+  options: BackgroundOptionValues;
+  onOptions: (options: BackgroundOptionValues) => void;
+  /** The option a refused submit is about, with the refs it focuses. */
+  invalid: Parameters<typeof BackgroundOptions>[0]['invalid'];
+  optionRefs: Pick<Parameters<typeof BackgroundOptions>[0], 'colorRef' | 'backgroundImageRef' | 'marginRef'>;
 }
 
-/** Left-hand card: the picker, a preview with name and size, and the Remove Background button. */
-export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile, onSubmit }: Props) {
+/** Left-hand card: the picker, a preview with name and size, the background options and the Remove Background button. */
+export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile, onSubmit, options, onOptions, invalid, optionRefs }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -34,6 +41,8 @@ export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile,
 
       {file && <ImagePreview file={file} previewUrl={previewUrl} />}
       {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
+
+      <BackgroundOptions values={options} onChange={onOptions} disabled={busy} invalid={invalid} {...optionRefs} />
 
       <SubmitButton busy={busy} icon={Eraser} busyLabel="Removing background…">
         Remove Background

@@ -100,6 +100,15 @@ describe('BackgroundResult (product §2, §4)', () => {
     expect(download().textContent).toBe('Download');
   });
 
+  it('names the download after what the file is: a JPEG or WebP result keeps its own extension', async () => {
+    serve(200);
+    const { rerender } = render(<BackgroundResult job={done('/files/abc.jpg?exp=1&sig=x')} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);
+    await click(download());
+    rerender(<BackgroundResult job={done('/files/abc.webp')} originalUrl="blob:orig" onCancel={noop} onUpgraded={noop} />);
+    await click(download());
+    expect(saved).toEqual([`background-removed-${NOW}.jpg`, `background-removed-${NOW}.webp`]);
+  });
+
   it('shows why it failed', () => {
     render(
       <BackgroundResult job={job({ status: 'failed', error: { code: null, message: 'Unsupported image', field: null } })} originalUrl={null} onCancel={noop} onUpgraded={noop} />,

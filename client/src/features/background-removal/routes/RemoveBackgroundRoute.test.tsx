@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.fn() }));
@@ -9,7 +9,7 @@ vi.mock('sonner', () => ({ toast }));
 import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveBackgroundRoute } from './RemoveBackgroundRoute';
 
-const { sent, renderRoute } = recordOperations(() => <RemoveBackgroundRoute />);
+const { sent, variables, renderRoute } = recordOperations(() => <RemoveBackgroundRoute />);
 stubFileToolSession('blob:preview');
 
 beforeEach(() => {
@@ -65,5 +65,80 @@ describe('RemoveBackgroundRoute (product §2, §5)', () => {
     expect(picker().getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
     expect(screen.queryByText('huge.png')).toBeNull();
     expect(sent).toEqual([]);
+  });
+
+  describe('background options (docs/api-v1.md, Background removal)', () => {
+    // The picker reads a file's first bytes: a PNG's signature makes it one.
+    const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const pickPhoto = () => fireEvent.change(picker(), { target: { files: [new File([PNG_BYTES], 'cat.png', { type: 'image/png' })] } });
+    const submit = () => act(async () => fireEvent.click(removeButton()));
+    const openAdvanced = () => fireEvent.click(screen.getByText('Advanced'));
+
+    it('sends the transparent default with PNG and no quality', async () => {
+      renderRoute();
+      pickPhoto();
+      await submit();
+      await waitFor(() => expect(sent).toEqual(['RemoveBackground']));
+      expect(variables[0]).toMatchObject({ background: 'TRANSPARENT', crop: false, shadow: false, format: 'PNG' });
+      expect(variables[0]).not.toHaveProperty('quality');
+      expect(variables[0]).not.toHaveProperty('color');
+    });
+
+    it('sends a colour from its labelled picker and hex field, with crop, margin, shadow and a JPEG quality', async () => {
+      renderRoute();
+      pickPhoto();
+      fireEvent.click(screen.getByRole('radio', { name: 'Colour' }));
+      fireEvent.change(screen.getByLabelText('Background colour'), { target: { value: '#1e90ff' } });
+      expect((screen.getByLabelText('Hex code') as HTMLInputElement).value).toBe('#1e90ff');
+      openAdvanced();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Crop to the subject' }));
+      fireEvent.change(screen.getByLabelText('Margin (%)'), { target: { value: '5' } });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Soft shadow under the subject' }));
+      fireEvent.click(screen.getByRole('radio', { name: 'JPEG' }));
+      fireEvent.change(screen.getByRole('slider', { name: 'Quality' }), { target: { value: '40' } });
+      await submit();
+      await waitFor(() => expect(sent).toEqual(['RemoveBackground']));
+      expect(variables[0]).toMatchObject({ background: 'COLOR', color: '#1e90ff', crop: true, margin: 5, shadow: true, format: 'JPEG', quality: 40 });
+    });
+
+    it('refuses a bad hex code beside its field, and sends nothing', async () => {
+      renderRoute();
+      pickPhoto();
+      fireEvent.click(screen.getByRole('radio', { name: 'Colour' }));
+      const hex = screen.getByLabelText('Hex code') as HTMLInputElement;
+      fireEvent.change(hex, { target: { value: '#12345' } });
+      await submit();
+      expect(toast.error).toHaveBeenCalledWith('The colour must be a hex colour like #1e90ff', TOOL_TOAST);
+      expect(hex.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(hex);
+      expect(sent).toEqual([]);
+    });
+
+    it('asks for a background image with IMAGE, then sends it', async () => {
+      renderRoute();
+      pickPhoto();
+      fireEvent.click(screen.getByRole('radio', { name: 'Image' }));
+      await submit();
+      expect(toast.error).toHaveBeenCalledWith('Please select a background image', TOOL_TOAST);
+      const field = screen.getByLabelText(/Background image/) as HTMLInputElement;
+      expect(document.activeElement).toBe(field);
+      expect(sent).toEqual([]);
+      const backdrop = new File([PNG_BYTES], 'beach.png', { type: 'image/png' });
+      fireEvent.change(field, { target: { files: [backdrop] } });
+      await screen.findByText('beach.png');
+      await submit();
+      await waitFor(() => expect(sent).toEqual(['RemoveBackground']));
+      expect(variables[0]).toMatchObject({ background: 'IMAGE', backgroundImage: backdrop });
+    });
+
+    it('refuses JPEG with a transparent background, saying what to choose', async () => {
+      renderRoute();
+      pickPhoto();
+      openAdvanced();
+      fireEvent.click(screen.getByRole('radio', { name: 'JPEG' }));
+      await submit();
+      expect(toast.error).toHaveBeenCalledWith(expect.stringMatching(/^JPEG cannot keep a transparent background: choose a colour/), TOOL_TOAST);
+      expect(sent).toEqual([]);
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { Eraser } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { useToolRun } from '../../jobs';
 import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
 import { BackgroundResult } from '../components/BackgroundResult';
 import { useImageInput } from '../../send-to';
+import { DEFAULT_BACKGROUND_OPTIONS, optionsProblem, optionVariables } from '../lib/options';
 
 const SLOT = 'background-removal';
 
@@ -15,6 +16,11 @@ export function RemoveBackgroundRoute() {
   const image = useImageInput(SLOT, reset);
   const { file, sent, previewUrl } = image;
   const inputRef = useRef<HTMLInputElement>(null);
+  const [options, setOptions] = useState(DEFAULT_BACKGROUND_OPTIONS);
+  const [invalid, setInvalid] = useState<ReturnType<typeof optionsProblem>>(null);
+  const colorRef = useRef<HTMLInputElement>(null);
+  const backgroundImageRef = useRef<HTMLInputElement>(null);
+  const marginRef = useRef<HTMLInputElement>(null);
 
   // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
@@ -30,16 +36,39 @@ export function RemoveBackgroundRoute() {
       inputRef.current?.focus();
       return;
     }
-    void start(variables, { fileName: image.name ?? '' });
+    // Checked as the server checks them, so a mistake is said beside its field before anything is sent.
+    const problem = optionsProblem(options);
+    setInvalid(problem);
+    if (problem) {
+      notify.error(problem.message);
+      ({ color: colorRef, backgroundImage: backgroundImageRef, margin: marginRef, format: null })[problem.field]?.current?.focus();
+      return;
+    }
+    void start({ ...variables, ...optionVariables(options) }, { fileName: image.name ?? '' });
   }
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader icon={<Eraser aria-hidden className="size-5" />} title="Background Removal">
-        Upload an image and get it back with a transparent background.
+        Upload an image and get its subject back on a transparent background, a colour, its own background blurred or a picture of yours.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <BackgroundForm file={file} sent={sent} previewUrl={previewUrl} busy={busy} inputRef={inputRef} onFile={pick} onSubmit={submit} />
+        <BackgroundForm
+          file={file}
+          sent={sent}
+          previewUrl={previewUrl}
+          busy={busy}
+          inputRef={inputRef}
+          onFile={pick}
+          onSubmit={submit}
+          options={options}
+          onOptions={(next) => {
+            setOptions(next);
+            setInvalid(null);
+          }}
+          invalid={invalid?.field}
+          optionRefs={{ colorRef, backgroundImageRef, marginRef }}
+        />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
         </div>

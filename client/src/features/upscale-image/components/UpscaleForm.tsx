@@ -3,6 +3,8 @@ import type { FormEvent, Ref } from 'react';
 import { ChoiceChips } from '../../../components/ChoiceChips';
 import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
+import { AdvancedOptions } from '../../../components/AdvancedOptions';
+import { OutputFormatField, type OutputFormatValues } from '../../../components/OutputFormatField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { SentImageDetails, type SentImage } from '../../send-to';
 
@@ -23,10 +25,12 @@ interface Props {
   onFile: (file: File) => void;
   onScale: (scale: Scale) => void;
   onSubmit: () => void;
+  output: OutputFormatValues;
+  onOutput: (output: OutputFormatValues) => void;
 }
 
 /** Left-hand card: the picker with a preview, the scale, and the Upscale button. */
-export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onFile, onScale, onSubmit }: Props) {
+export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onFile, onScale, onSubmit, output, onOutput }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -42,6 +46,15 @@ export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onF
       {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
       <ChoiceChips legend="Scale" name="upscale-scale" options={SCALES} value={scale} onChange={onScale} disabled={busy} />
       <p className="text-xs text-slate-500">The result may be at most 36 megapixels (for example 3000×3000 at 2×, 1500×1500 at 4×).</p>
+      <AdvancedOptions hint="format">
+        <OutputFormatField
+          name="upscale-format"
+          values={output}
+          onChange={onOutput}
+          disabled={busy}
+          caption="PNG keeps transparency losslessly; WebP and JPEG make smaller files (JPEG only for a picture with no transparent parts)."
+        />
+      </AdvancedOptions>
       <SubmitButton busy={busy} icon={Maximize2} busyLabel="Upscaling…">
         Upscale Image
       </SubmitButton>

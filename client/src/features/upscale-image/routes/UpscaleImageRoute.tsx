@@ -6,6 +6,7 @@ import { useToolRun } from '../../jobs';
 import { UpscaleImageMutation } from '../api/operations';
 import { UpscaleForm, type Scale } from '../components/UpscaleForm';
 import { UpscaleResult } from '../components/UpscaleResult';
+import { DEFAULT_OUTPUT_FORMAT, outputFormatVariables } from '../../../components/OutputFormatField';
 
 const SLOT = 'upscale-image';
 
@@ -16,6 +17,7 @@ export function UpscaleImageRoute() {
   const { file, sent, previewUrl } = image;
   const [scale, setScale] = useState<Scale>(job.params?.scale === '4' ? '4' : '2');
   const inputRef = useRef<HTMLInputElement>(null);
+  const [output, setOutput] = useState(DEFAULT_OUTPUT_FORMAT);
 
   // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
@@ -30,7 +32,7 @@ export function UpscaleImageRoute() {
       inputRef.current?.focus();
       return;
     }
-    void start({ ...variables, scale: Number(scale) }, { fileName: image.name ?? '', scale });
+    void start({ ...variables, scale: Number(scale), ...outputFormatVariables(output) }, { fileName: image.name ?? '', scale });
   }
 
   return (
@@ -39,7 +41,19 @@ export function UpscaleImageRoute() {
         Make an image 2× or 4× larger, with sharper detail than plain resizing.
       </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <UpscaleForm file={file} sent={sent} previewUrl={previewUrl} scale={scale} busy={busy} inputRef={inputRef} onFile={pick} onScale={setScale} onSubmit={submit} />
+        <UpscaleForm
+          file={file}
+          sent={sent}
+          previewUrl={previewUrl}
+          scale={scale}
+          busy={busy}
+          inputRef={inputRef}
+          onFile={pick}
+          onScale={setScale}
+          onSubmit={submit}
+          output={output}
+          onOutput={setOutput}
+        />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
           <UpscaleResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
         </div>
