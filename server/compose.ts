@@ -21,6 +21,7 @@ import { ToolService } from './tools/tool.service.js';
 import { CreationSources } from './tools/source-creation.js';
 import { WebhookService } from './modules/webhook/webhook.service.js';
 import { WebhookOutbox } from './shared/webhooks/outbox.js';
+import { BatchService } from './modules/batch/batch.service.js';
 
 export interface App {
   services: Services;
@@ -36,6 +37,8 @@ export interface App {
   jobs: JobService;
   tools: ToolService;
   webhooks: WebhookService;
+  /** Batches and chains of image steps (docs/batches.md). */
+  batches: BatchService;
   /** The API's view of the file store (also what account deletion removes files from). */
   storage: Storage;
 }
@@ -69,6 +72,7 @@ export function composeApp(services: Services): App {
     likes: new LikeService(services),
     messages: new MessageService(services),
     webhooks: new WebhookService(services, outbox),
+    batches: new BatchService(services, jobs, tools, storage, outbox),
   };
 }
 
