@@ -52,7 +52,7 @@ describe('a worker killed mid-batch', () => {
       const jobIds = (await db.batch.findUniqueOrThrow({ where: { id: batchId } })).jobIds;
 
       const first = startWorker();
-      await waitFor(() => first.out().includes('worker ready'), 30_000, 'first worker');
+      await waitFor(() => first.out().includes('worker ready'), 90_000, 'first worker');
       // Killed once a picture is done and others are not.
       await waitFor(async () => (await db.job.count({ where: { id: { in: jobIds }, phase: 'COMPLETED' } })) >= 1, 60_000, 'a first picture');
       first.child.kill('SIGKILL');
@@ -76,5 +76,5 @@ describe('a worker killed mid-batch', () => {
     } finally {
       await server.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
