@@ -72,7 +72,19 @@ describe('a worker killed mid-batch', () => {
       expect(jobs.map((j) => j.phase)).toEqual(NAMES.map(() => 'COMPLETED'));
       const creations = await db.creation.findMany({ where: { jobId: { in: jobIds } }, select: { jobId: true } });
       expect(creations.map((c) => c.jobId).sort()).toEqual([...jobIds].sort());
-      expect(await db.webhookDelivery.count({ where: { eventType: 'batch.completed', messageId: `msg_${batchId}` } })).toBe(1);
+      const deliveries = await db.webhookDelivery.findMany({ where: { eventType: 'batch.completed', messageId: `msg_${batchId}` } });
+      expect(deliveries).toHaveLength(1);
+      // batch.completed carries the counts and the zip's link (docs/webhooks.md).
+      expect(deliveries[0]!.payload).toMatchObject({
+        type: 'batch.completed',
+        data: {
+          id: batchId,
+          object: 'batch',
+          status: 'completed',
+          counts: { total: NAMES.length, completed: NAMES.length, failed: 0 },
+          links: { zip: expect.stringMatching(new RegExp(`/api/v1/batches/${batchId}/zip$`)) },
+        },
+      });
     } finally {
       await server.close();
     }
