@@ -36,7 +36,12 @@ export function RecipeEditor({ steps, onChange, disabled }: { steps: Step[]; onC
           <li key={i} className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 p-2">
             <label className="flex flex-col gap-1 text-sm text-slate-700">
               Step {i + 1}
-              <select className="rounded-lg border border-slate-300 px-2 py-1" value={s.tool} onChange={(e) => setStep(i, newStep(e.target.value as StepTool))}>
+              <select
+                aria-label={`Step ${i + 1}`}
+                className="rounded-lg border border-slate-300 px-2 py-1"
+                value={s.tool}
+                onChange={(e) => setStep(i, newStep(e.target.value as StepTool))}
+              >
                 {STEP_TOOLS.map((t) => (
                   <option key={t.value} value={t.value}>
                     {t.label}
@@ -48,6 +53,7 @@ export function RecipeEditor({ steps, onChange, disabled }: { steps: Step[]; onC
               <label className="flex flex-col gap-1 text-sm text-slate-700">
                 Scale
                 <select
+                  aria-label={`Step ${i + 1}: scale`}
                   className="rounded-lg border border-slate-300 px-2 py-1"
                   value={String(s.options.scale ?? 2)}
                   onChange={(e) => setStep(i, { ...s, options: { ...s.options, scale: Number(e.target.value) } })}
@@ -61,6 +67,7 @@ export function RecipeEditor({ steps, onChange, disabled }: { steps: Step[]; onC
               <label className="flex flex-col gap-1 text-sm text-slate-700">
                 Object to remove
                 <input
+                  aria-label={`Step ${i + 1}: object to remove`}
                   className="rounded-lg border border-slate-300 px-2 py-1"
                   value={String(s.options.object ?? '')}
                   onChange={(e) => setStep(i, { ...s, options: { ...s.options, object: e.target.value } })}
