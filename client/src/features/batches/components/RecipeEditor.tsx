@@ -33,58 +33,7 @@ export function RecipeEditor({ steps, onChange, disabled }: { steps: Step[]; onC
       </label>
       <ol className="flex flex-col gap-2" aria-label="Steps, in order">
         {steps.map((s, i) => (
-          <li key={i} className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 p-2">
-            <label className="flex flex-col gap-1 text-sm text-slate-700">
-              Step {i + 1}
-              <select
-                aria-label={`Step ${i + 1}`}
-                className="rounded-lg border border-slate-300 px-2 py-1"
-                value={s.tool}
-                onChange={(e) => setStep(i, newStep(e.target.value as StepTool))}
-              >
-                {STEP_TOOLS.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {s.tool === 'upscale-image' && (
-              <label className="flex flex-col gap-1 text-sm text-slate-700">
-                Scale
-                <select
-                  aria-label={`Step ${i + 1}: scale`}
-                  className="rounded-lg border border-slate-300 px-2 py-1"
-                  value={String(s.options.scale ?? 2)}
-                  onChange={(e) => setStep(i, { ...s, options: { ...s.options, scale: Number(e.target.value) } })}
-                >
-                  <option value="2">2×</option>
-                  <option value="4">4×</option>
-                </select>
-              </label>
-            )}
-            {s.tool === 'object-removal' && (
-              <label className="flex flex-col gap-1 text-sm text-slate-700">
-                Object to remove
-                <input
-                  aria-label={`Step ${i + 1}: object to remove`}
-                  className="rounded-lg border border-slate-300 px-2 py-1"
-                  value={String(s.options.object ?? '')}
-                  onChange={(e) => setStep(i, { ...s, options: { ...s.options, object: e.target.value } })}
-                />
-              </label>
-            )}
-            {steps.length > 1 && (
-              <button
-                type="button"
-                className="text-sm text-rose-700 underline"
-                onClick={() => onChange(steps.filter((_, j) => j !== i))}
-                aria-label={`Remove step ${i + 1} (${stepLabel(s)})`}
-              >
-                Remove
-              </button>
-            )}
-          </li>
+          <StepRow key={i} s={s} i={i} count={steps.length} setStep={setStep} remove={() => onChange(steps.filter((_, j) => j !== i))} />
         ))}
       </ol>
       <div className="flex flex-wrap items-end gap-2">
@@ -107,5 +56,58 @@ export function RecipeEditor({ steps, onChange, disabled }: { steps: Step[]; onC
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** One step of the recipe: its tool, and that tool's own options (a scale, an object's name). */
+function StepRow({ s, i, count, setStep, remove }: { s: Step; i: number; count: number; setStep: (i: number, next: Step) => void; remove: () => void }) {
+  return (
+    <li className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 p-2">
+      <label className="flex flex-col gap-1 text-sm text-slate-700">
+        Step {i + 1}
+        <select
+          aria-label={`Step ${i + 1}`}
+          className="rounded-lg border border-slate-300 px-2 py-1"
+          value={s.tool}
+          onChange={(e) => setStep(i, newStep(e.target.value as StepTool))}
+        >
+          {STEP_TOOLS.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {s.tool === 'upscale-image' && (
+        <label className="flex flex-col gap-1 text-sm text-slate-700">
+          Scale
+          <select
+            aria-label={`Step ${i + 1}: scale`}
+            className="rounded-lg border border-slate-300 px-2 py-1"
+            value={String(s.options.scale ?? 2)}
+            onChange={(e) => setStep(i, { ...s, options: { ...s.options, scale: Number(e.target.value) } })}
+          >
+            <option value="2">2×</option>
+            <option value="4">4×</option>
+          </select>
+        </label>
+      )}
+      {s.tool === 'object-removal' && (
+        <label className="flex flex-col gap-1 text-sm text-slate-700">
+          Object to remove
+          <input
+            aria-label={`Step ${i + 1}: object to remove`}
+            className="rounded-lg border border-slate-300 px-2 py-1"
+            value={String(s.options.object ?? '')}
+            onChange={(e) => setStep(i, { ...s, options: { ...s.options, object: e.target.value } })}
+          />
+        </label>
+      )}
+      {count > 1 && (
+        <button type="button" className="text-sm text-rose-700 underline" onClick={remove} aria-label={`Remove step ${i + 1} (${stepLabel(s)})`}>
+          Remove
+        </button>
+      )}
+    </li>
   );
 }
