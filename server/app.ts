@@ -197,7 +197,7 @@ function mountApiRoutes(expressApp: express.Express, { config, db, redis, creden
   const rest = { credentials, log };
   const answer = { jobs: app.jobs, creations: app.creations };
   // The jobs API (docs/api-v1.md): its own errors (problem+json), the JSON parser's included.
-  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing, closing, streams };
+  const v1 = { ...rest, ...answer, config, db, redis, tools: app.tools, billing: app.billing, batches: app.batches, closing, streams };
   expressApp.use('/api/v1', apiV1Routes(v1, toolsFor(config)), apiV1Errors(v1));
   expressApp.use(
     creationRoutes({ ...rest, creations: app.creations }),

@@ -24,6 +24,7 @@ import { WebhookService } from './modules/webhook/webhook.service.js';
 import { WebhookOutbox } from './shared/webhooks/outbox.js';
 import { ModerationService } from './modules/moderation/moderation.service.js';
 import { AdminService } from './modules/admin/admin.service.js';
+import { BatchService } from './modules/batch/batch.service.js';
 
 export interface App {
   services: Services;
@@ -43,6 +44,8 @@ export interface App {
   moderation: ModerationService;
   /** The admin area's jobs, webhooks and figures (docs/moderation.md, "Admin area"). */
   admin: AdminService;
+  /** Batches and chains of image steps (docs/batches.md). */
+  batches: BatchService;
   /** The API's view of the file store (also what account deletion removes files from). */
   storage: Storage;
 }
@@ -82,6 +85,7 @@ export function composeApp(services: Services): App {
       tools.map((t) => t.kind),
       storage.name,
     ),
+    batches: new BatchService(services, jobs, tools, storage, outbox),
   };
 }
 

@@ -22,6 +22,7 @@ import type { RunnableTool as Tool, ToolRun, ToolResult } from './tools/processo
 import { parseInput } from '../server/shared/platform/validation.js';
 import type { WorkerServices } from './context.js';
 import { JobStopped, Reporter } from './reporter.js';
+import { chainedTool } from './batches/chain.js';
 
 export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'already-ended' | 'handed-back';
 
@@ -47,7 +48,8 @@ export async function processorFor(services: WorkerServices, tool: Tool): Promis
       // A job's first run (not a retry, not taken back from a worker that died or handed back by
       // one shutting down: each start counts in attemptsStarted) has streamed nothing yet.
       const firstRun = queueJob.attemptsMade === 0 && queueJob.stalledCounter === 0 && queueJob.attemptsStarted <= 1;
-      const outcome = await runJob(services, queueJob.data, tool, provider, cancelSignal, firstRun);
+      // A picture with several image steps runs them all in this job (docs/batches.md, "Chains").
+      const outcome = await runJob(services, queueJob.data, chainedTool(tool, queueJob.data.input), provider, cancelSignal, firstRun);
       if (outcome !== 'handed-back') return outcome;
       // Back to the head of its queue, at once: the next free worker resumes it (BullMQ's manual
       // move; the WaitingError tells this worker the job is no longer its own).

@@ -19,6 +19,7 @@ import { WebhookOutbox } from '../server/shared/webhooks/outbox.js';
 import { startWebhookWorker } from './webhooks/worker.js';
 import { WorkerDrain } from './drain.js';
 import { reportLearnedModels } from './models/learned/report.js';
+import { startBatchWorker } from './batches/worker.js';
 
 export interface RunningWorkers {
   queues: string[];
@@ -115,7 +116,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     });
   });
   const webhookWorker = config.WORKER_WEBHOOKS ? startWebhookWorker({ db, config, log }, connection, config.REDIS_PREFIX) : null;
-  const all = webhookWorker ? [...workers, webhookWorker] : workers;
+  // Closes each batch once its pictures have ended (docs/batches.md).
+  const batchWorker = startBatchWorker(services, connection);
+  const all = [...workers, batchWorker, ...(webhookWorker ? [webhookWorker] : [])];
   // A failed job is logged once, by the pipeline (a webhook attempt by its processor), where it is handled.
   for (const w of all) w.on('error', (e) => log.warn({ err: e.message, queue: w.name }, 'worker error'));
 
@@ -151,7 +154,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       (closing ??= (async () => {
         clearInterval(sweep);
         // No new jobs; running ones finish within WORKER_DRAIN_GRACE_MS or go back to their queue.
-        await drain.drain(workers, webhookWorker ? [webhookWorker] : [], config.WORKER_DRAIN_GRACE_MS);
+        await drain.drain(workers, webhookWorker ? [webhookWorker, batchWorker] : [batchWorker], config.WORKER_DRAIN_GRACE_MS);
         await queues.close();
         metricsServer?.close();
         await Promise.allSettled([connection.quit(), redis.quit(), cancels.quit(), db.$disconnect()]);

@@ -40,6 +40,7 @@ const DATA: Record<WebhookEventType, JsonSchema> = {
   'job.failed': ref('WebhookJob'),
   'job.cancelled': ref('WebhookJob'),
   'creation.published': ref('WebhookCreation'),
+  'batch.completed': ref('Batch'),
   [TEST_EVENT]: ref('WebhookTest'),
 };
 
@@ -48,6 +49,7 @@ const SENT_WHEN: Record<WebhookEventType, string> = {
   'job.failed': 'A job failed; data.error says why',
   'job.cancelled': 'A job was cancelled',
   'creation.published': 'A creation joined the community gallery',
+  'batch.completed': 'Every picture of a batch has ended; data has the counts, each picture and links.zip',
   [TEST_EVENT]: 'Send test event was pressed for this endpoint',
 };
 

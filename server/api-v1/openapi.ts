@@ -9,6 +9,7 @@ import { SSE_HEARTBEAT_MS } from './events.js';
 import { API_V1 } from '../shared/jobs/job-json.js';
 import { WEBHOOK_SCHEMAS, webhookOperations } from './openapi-webhooks.js';
 import { toolSchema, type JsonSchema } from './tool-schemas.js';
+import { BATCH_SCHEMAS, batchPaths } from './openapi-batches.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, Operation>>;
@@ -216,7 +217,7 @@ const DESCRIPTION = [
 
 /** The whole document for these tools (the catalogue's, as this process offers them). */
 export function openApiDocument(tools: readonly Tool[]): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = { ...SCHEMAS, ...WEBHOOK_SCHEMAS };
+  const schemas: Record<string, JsonSchema> = { ...SCHEMAS, ...WEBHOOK_SCHEMAS, ...BATCH_SCHEMAS };
   const paths: OpenApiDocument['paths'] = {};
   // By path: the catalogue's order depends on how its module was loaded (a namespace object's keys are sorted natively, not under Vite).
   for (const tool of [...tools].sort((a, b) => (a.api.path < b.api.path ? -1 : 1))) {
@@ -235,11 +236,12 @@ export function openApiDocument(tools: readonly Tool[]): OpenApiDocument {
     tags: [
       { name: 'Tools', description: 'Each starts a job and answers 202 at once' },
       { name: 'Jobs', description: 'Follow, read and cancel jobs' },
+      { name: 'Batches', description: 'Many pictures, and chains of image steps, as one batch' },
       { name: 'Account', description: 'Your creations and usage' },
       { name: 'Meta', description: 'This description' },
       { name: 'Webhooks', description: 'What Atelier sends to the endpoints you register on your account page' },
     ],
-    paths: { ...paths, ...jobPaths(), ...accountPaths() },
+    paths: { ...paths, ...jobPaths(), ...batchPaths(), ...accountPaths() },
     webhooks: webhookOperations(),
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),

@@ -25,6 +25,8 @@ import { openApiDocument } from './openapi.js';
 import { problemErrors, sendErrorProblem, sendProblem } from './problem.js';
 import { creationJson, jobJson, type JobJson } from './representations.js';
 import { usageOf } from './usage.js';
+import type { BatchService } from '../modules/batch/batch.service.js';
+import { batchRoutes } from '../modules/batch/batch.rest.js';
 
 export interface ApiV1Deps extends RestDeps {
   config: Config;
@@ -34,6 +36,8 @@ export interface ApiV1Deps extends RestDeps {
   jobs: JobService;
   creations: CreationService;
   billing: BillingService;
+  /** Batches and chains (docs/batches.md). */
+  batches: BatchService;
   /** Aborted when this server shuts down: event streams end then (their clients reconnect elsewhere). */
   closing?: AbortSignal;
   /** The open event streams: their bounds, and their end when their session or key no longer holds. */
@@ -170,6 +174,8 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
       res.json(await usageOf(deps, req.user));
     }),
   );
+
+  batchRoutes(r, deps, (scopes, handler) => authed(deps, scopes, handler), READ_JOB);
 
   r.use((_req, res) => sendProblem(res, ErrorCode.NOT_FOUND, 'No such route in the jobs API: see /api/v1/openapi.json'));
   return r;

@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type BuildSchemaOptions } from 'type-graphql';
 import type { PubSub } from '../shared/platform/pubsub.js';
 import { ApiKeyResolver } from '../modules/api-key/api-key.resolver.js';
+import { BatchPictureResolver, BatchResolver } from '../modules/batch/batch.resolver.js';
 import { AuthResolver } from '../modules/auth/auth.resolver.js';
 import { BillingResolver } from '../modules/billing/billing.resolver.js';
 import { CreationResolver } from '../modules/creation/creation.resolver.js';
@@ -45,6 +46,8 @@ const resolvers = [
   AdminUserResolver,
   UserRoleResolver,
   AdminResolver,
+  BatchResolver,
+  BatchPictureResolver,
 ] as const;
 
 /**

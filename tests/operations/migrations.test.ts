@@ -69,6 +69,7 @@ describe('offline migrations', () => {
       [
         'ApiKey',
         'AuditEntry',
+        'Batch',
         'BillingEvent',
         'ContactMessage',
         'Creation',

@@ -67,7 +67,7 @@ describe('saving an endpoint', () => {
       [{ url: 'example.com/hook' }, 'url', 'Please enter a full URL, such as https://example.com/webhooks'],
       [{ url: '  ' }, 'url', 'Please enter the URL that should receive the webhooks'],
       [{ url: 'https://user:pw@example.com/x' }, 'url', 'The URL must not contain a user name or password; each webhook is signed instead'],
-      [{ url: PUBLIC, events: ['job.started'] }, 'events.0', 'Unknown event: choose from job.completed, job.failed, job.cancelled, creation.published'],
+      [{ url: PUBLIC, events: ['job.started'] }, 'events.0', 'Unknown event: choose from job.completed, job.failed, job.cancelled, creation.published, batch.completed'],
       [{ url: PUBLIC, events: [] }, 'events', 'Please choose at least one event'],
       [{ url: PUBLIC, description: 'x'.repeat(201) }, 'description', 'The description is too long (at most 200 characters)'],
     ];

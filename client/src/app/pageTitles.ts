@@ -33,6 +33,7 @@ const PAGES: Record<string, PageMeta> = {
   '/resources/api': { title: 'API', description: 'Atelier’s GraphQL and REST API: endpoints, authentication and examples.' },
   '/resources/documentation': { title: 'Documentation', description: 'How to use each Atelier tool, step by step.' },
   '/ai': { title: 'Dashboard' },
+  '/ai/batches': { title: 'Batches' },
   '/ai/community': { title: 'Community' },
   '/ai/account': { title: 'Account' },
   '/admin': { title: 'Admin' },

@@ -19,6 +19,7 @@ const ResetPasswordRoute = lazyNamed(() => import('../features/email/routes/Rese
 const VerifyEmailRoute = lazyNamed(() => import('../features/email/routes/EmailLinkRoute'), 'VerifyEmailRoute');
 const ConfirmEmailRoute = lazyNamed(() => import('../features/email/routes/EmailLinkRoute'), 'ConfirmEmailRoute');
 const DashboardRoute = lazyNamed(() => import('../features/dashboard/routes/DashboardRoute'), 'DashboardRoute');
+const BatchesRoute = lazyNamed(() => import('../features/batches/routes/BatchesRoute'), 'BatchesRoute');
 const CommunityRoute = lazyNamed(() => import('../features/community/routes/CommunityRoute'), 'CommunityRoute');
 const AccountRoute = lazyNamed(() => import('../features/account/routes/AccountRoute'), 'AccountRoute');
 const AdminRoute = lazyNamed(() => import('../features/admin/routes/AdminRoute'), 'AdminRoute');
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           </CurrentTool.Provider>
         ),
       })),
+      { path: 'batches', element: <BatchesRoute /> },
       { path: 'community', element: <CommunityRoute /> },
       { path: 'account', element: <AccountRoute /> },
       { path: '*', element: <NotFoundPage /> },

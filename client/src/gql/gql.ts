@@ -39,6 +39,10 @@ type Documents = {
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation RemoveBackground(\n    $image: Upload\n    $sourceCreationId: ID\n    $background: BackgroundFill\n    $color: String\n    $backgroundImage: Upload\n    $crop: Boolean\n    $margin: Int\n    $shadow: Boolean\n    $format: ImageOutputFormat\n    $quality: Int\n  ) {\n    removeBackground(\n      image: $image\n      sourceCreationId: $sourceCreationId\n      background: $background\n      color: $color\n      backgroundImage: $backgroundImage\n      crop: $crop\n      margin: $margin\n      shadow: $shadow\n      format: $format\n      quality: $quality\n    ) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveBackgroundDocument,
+    "\n  fragment BatchFields on Batch {\n    id\n    kind\n    status\n    runs\n    zipUrl\n    createdAt\n    steps {\n      tool\n      options\n    }\n    counts {\n      total\n      queued\n      running\n      completed\n      failed\n      cancelled\n    }\n    pictures {\n      index\n      jobId\n      filename\n      phase\n      percent\n      step\n      message\n      error\n      creation {\n        id\n        content\n      }\n    }\n  }\n": typeof types.BatchFieldsFragmentDoc,
+    "\n  query MyBatches($first: Int!) {\n    myBatches(first: $first) {\n      ...BatchFields\n    }\n  }\n": typeof types.MyBatchesDocument,
+    "\n  subscription BatchProgress($batchId: ID!) {\n    batchProgress(batchId: $batchId) {\n      ...BatchFields\n    }\n  }\n": typeof types.BatchProgressDocument,
+    "\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n": typeof types.CancelBatchDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": typeof types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": typeof types.BillingDocument,
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": typeof types.StartTrialDocument,
@@ -115,6 +119,10 @@ const documents: Documents = {
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword) {\n      token\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  mutation RemoveBackground(\n    $image: Upload\n    $sourceCreationId: ID\n    $background: BackgroundFill\n    $color: String\n    $backgroundImage: Upload\n    $crop: Boolean\n    $margin: Int\n    $shadow: Boolean\n    $format: ImageOutputFormat\n    $quality: Int\n  ) {\n    removeBackground(\n      image: $image\n      sourceCreationId: $sourceCreationId\n      background: $background\n      color: $color\n      backgroundImage: $backgroundImage\n      crop: $crop\n      margin: $margin\n      shadow: $shadow\n      format: $format\n      quality: $quality\n    ) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveBackgroundDocument,
+    "\n  fragment BatchFields on Batch {\n    id\n    kind\n    status\n    runs\n    zipUrl\n    createdAt\n    steps {\n      tool\n      options\n    }\n    counts {\n      total\n      queued\n      running\n      completed\n      failed\n      cancelled\n    }\n    pictures {\n      index\n      jobId\n      filename\n      phase\n      percent\n      step\n      message\n      error\n      creation {\n        id\n        content\n      }\n    }\n  }\n": types.BatchFieldsFragmentDoc,
+    "\n  query MyBatches($first: Int!) {\n    myBatches(first: $first) {\n      ...BatchFields\n    }\n  }\n": types.MyBatchesDocument,
+    "\n  subscription BatchProgress($batchId: ID!) {\n    batchProgress(batchId: $batchId) {\n      ...BatchFields\n    }\n  }\n": types.BatchProgressDocument,
+    "\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n": types.CancelBatchDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": types.BillingDocument,
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": types.StartTrialDocument,
@@ -280,6 +288,22 @@ export function graphql(source: "\n  mutation ChangePassword($currentPassword: S
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RemoveBackground(\n    $image: Upload\n    $sourceCreationId: ID\n    $background: BackgroundFill\n    $color: String\n    $backgroundImage: Upload\n    $crop: Boolean\n    $margin: Int\n    $shadow: Boolean\n    $format: ImageOutputFormat\n    $quality: Int\n  ) {\n    removeBackground(\n      image: $image\n      sourceCreationId: $sourceCreationId\n      background: $background\n      color: $color\n      backgroundImage: $backgroundImage\n      crop: $crop\n      margin: $margin\n      shadow: $shadow\n      format: $format\n      quality: $quality\n    ) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveBackground(\n    $image: Upload\n    $sourceCreationId: ID\n    $background: BackgroundFill\n    $color: String\n    $backgroundImage: Upload\n    $crop: Boolean\n    $margin: Int\n    $shadow: Boolean\n    $format: ImageOutputFormat\n    $quality: Int\n  ) {\n    removeBackground(\n      image: $image\n      sourceCreationId: $sourceCreationId\n      background: $background\n      color: $color\n      backgroundImage: $backgroundImage\n      crop: $crop\n      margin: $margin\n      shadow: $shadow\n      format: $format\n      quality: $quality\n    ) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BatchFields on Batch {\n    id\n    kind\n    status\n    runs\n    zipUrl\n    createdAt\n    steps {\n      tool\n      options\n    }\n    counts {\n      total\n      queued\n      running\n      completed\n      failed\n      cancelled\n    }\n    pictures {\n      index\n      jobId\n      filename\n      phase\n      percent\n      step\n      message\n      error\n      creation {\n        id\n        content\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment BatchFields on Batch {\n    id\n    kind\n    status\n    runs\n    zipUrl\n    createdAt\n    steps {\n      tool\n      options\n    }\n    counts {\n      total\n      queued\n      running\n      completed\n      failed\n      cancelled\n    }\n    pictures {\n      index\n      jobId\n      filename\n      phase\n      percent\n      step\n      message\n      error\n      creation {\n        id\n        content\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyBatches($first: Int!) {\n    myBatches(first: $first) {\n      ...BatchFields\n    }\n  }\n"): (typeof documents)["\n  query MyBatches($first: Int!) {\n    myBatches(first: $first) {\n      ...BatchFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BatchProgress($batchId: ID!) {\n    batchProgress(batchId: $batchId) {\n      ...BatchFields\n    }\n  }\n"): (typeof documents)["\n  subscription BatchProgress($batchId: ID!) {\n    batchProgress(batchId: $batchId) {\n      ...BatchFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -73,7 +73,7 @@ describe('the tool catalogue', () => {
       expect(tool.path).toMatch(/^\/ai\/[a-z-]+$/);
       expect(routed).toContain(tool.path.slice('/ai/'.length));
     }
-    expect(AI_NAV.map((n) => n.to)).toEqual(['/ai', ...TOOLS.map((t) => t.path), '/ai/community']);
+    expect(AI_NAV.map((n) => n.to)).toEqual(['/ai', ...TOOLS.map((t) => t.path), '/ai/batches', '/ai/community']);
     expect(AI_NAV.find((n) => n.to === '/ai/sketch')).toMatchObject({ label: 'Sketch It', icon: SKETCH.nav.icon });
     expect(new Set(TOOLS.map((t) => t.slot)).size).toBe(TOOLS.length);
   });

@@ -11,7 +11,7 @@ export class WebhookEndpointObject {
   @Field()
   url!: string;
 
-  @Field(() => [String], { description: 'Any of job.completed, job.failed, job.cancelled, creation.published' })
+  @Field(() => [String], { description: 'Any of job.completed, job.failed, job.cancelled, creation.published, batch.completed' })
   events!: string[];
 
   @Field()
@@ -56,7 +56,7 @@ export class WebhookDeliveryObject {
   @Field({ description: 'The webhook-id header: the same on every attempt' })
   messageId!: string;
 
-  @Field({ description: 'job.completed, job.failed, job.cancelled, creation.published or webhook.test' })
+  @Field({ description: 'job.completed, job.failed, job.cancelled, creation.published, batch.completed or webhook.test' })
   eventType!: string;
 
   @Field(() => DeliveryStatus)

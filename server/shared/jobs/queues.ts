@@ -6,6 +6,20 @@ import { createWebhookQueue, type WebhookJobData } from '../webhooks/queue.js';
 /** How long BullMQ keeps a job it gave up on: past it, a live job it has no trace of may be one it failed, not one it lost. */
 export const FAILED_JOBS_KEPT_MS = 24 * 3600 * 1000;
 
+/**
+ * Every tool job's BullMQ options (a batch's pictures too: a flow's children do not get their
+ * queue's defaults). Retries of provider calls happen inside the job; BullMQ re-runs a job only
+ * when its worker died (stalled-job recovery) or when the database or Redis failed under it (the
+ * job could not even be marked failed): 1, 2, 4 … 64 s, about two minutes of outage. A real
+ * failure is UnrecoverableError: no re-run.
+ */
+export const TOOL_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 3600, count: 5000 },
+  removeOnFail: { age: FAILED_JOBS_KEPT_MS / 1000 },
+} as const;
+
 export interface QueueStats {
   counts: { waiting: number; active: number; delayed: number; failed: number };
   /** Since the oldest waiting job was queued (BullMQ's timestamp: a job re-queued after its worker died counts from its first queueing); 0 when none waits. */
@@ -40,16 +54,7 @@ export class Queues {
       q = new Queue<QueuePayload>(kind, {
         connection: this.connection,
         prefix: this.prefix,
-        defaultJobOptions: {
-          // Retries of provider calls happen inside the job; BullMQ re-runs a job only
-          // when its worker died (stalled-job recovery) or when the database or Redis
-          // failed under it (the job could not even be marked failed): 1, 2, 4 … 64 s,
-          // about two minutes of outage. A real failure is UnrecoverableError: no re-run.
-          attempts: 8,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: { age: 3600, count: 5000 },
-          removeOnFail: { age: FAILED_JOBS_KEPT_MS / 1000 },
-        },
+        defaultJobOptions: TOOL_JOB_OPTIONS,
       });
       q.on('error', this.onError);
       this.queues.set(kind, q);

@@ -181,3 +181,7 @@ export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
  * growth +40 → +8–17 MB).
  */
 export const PROCESS_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '2' };
+
+/** Batches and chains (docs/batches.md): pictures in one batch, image steps in one chain. */
+export const BATCH_MAX_PICTURES = 50;
+export const CHAIN_MAX_STEPS = 3;

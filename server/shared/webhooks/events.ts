@@ -4,7 +4,7 @@ import type { Creation, Job } from '../db/generated/client.js';
 import { jobFieldsJson } from '../jobs/job-json.js';
 
 /** The events an endpoint subscribes to (WebhookEndpoint.events). */
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled', 'creation.published'] as const;
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled', 'creation.published', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Sent only by "Send test event", to the one endpoint it was pressed for, whatever it subscribes to. */

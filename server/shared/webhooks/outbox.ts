@@ -30,6 +30,7 @@ import {
   type WebhookEventType,
   type WebhookPayload,
 } from './events.js';
+import { batchJson } from '../batches/batch.js';
 import { webhookJobOptions, type WebhookJobData } from './queue.js';
 import { forgetRedo, redoAfterReconnect } from '../platform/redo-after-reconnect.js';
 
@@ -84,6 +85,19 @@ export class WebhookOutbox {
       const file = localFileOf(creation.content);
       const contentUrl = file ? await this.deps.storage.urlFor(file, true) : creation.content;
       return (base: string) => creationEventData(creation, contentUrl, base);
+    });
+  }
+
+  /**
+   * Every picture of a batch has ended (docs/batches.md): its counts, pictures and the zip's link.
+   * Once per batch (the message id is the batch's), whoever closed it.
+   */
+  batchCompleted(userId: string, batchId: string): Promise<void> {
+    return this.emit(userId, 'batch.completed', messageIdOf(batchId), async () => {
+      const batch = await this.deps.db.batch.findUnique({ where: { id: batchId } });
+      if (!batch) return null;
+      const jobs = await this.deps.db.job.findMany({ where: { id: { in: batch.jobIds } } });
+      return (base: string) => batchJson(batch, jobs, base);
     });
   }
 

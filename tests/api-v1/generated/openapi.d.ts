@@ -211,6 +211,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your batches
+         * @description Newest first (at most 100). Needs the read or generate scope.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Start a batch (or a chain)
+         * @description One to 50 pictures (several `images` files, or one `zip` of them) through one to 3 image steps in order, each step's picture the next one's input. Every step's tool needs its plan. A damaged picture is listed as failed with its reason and the others go on. Answers 202 with the batch. Needs the generate scope.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a batch */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a batch
+         * @description Cancels every picture that has not finished; finished pictures stay. Needs the generate scope.
+         */
+        post: operations["cancelBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a batch’s events
+         * @description Server-Sent Events: `progress` with the Batch whenever a picture moves, then `completed` or `cancelled` with its last state; then the stream ends.
+         */
+        get: operations["batchEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a batch’s pictures as a zip
+         * @description The completed pictures (`01-name.png`, in the batch’s order) and `failures.txt` listing the others with their reasons, streamed.
+         */
+        get: operations["getBatchZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/creations": {
         parameters: {
             query?: never;
@@ -350,6 +451,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every picture of a batch has ended; data has the counts, each picture and links.zip
+         * @description Signed as Standard Webhooks says: verify webhook-signature with the endpoint's whsec_ secret (e.g. the standardwebhooks library) before trusting the body. Retried with backoff for about a day until a 2xx answer; 410 disables the endpoint.
+         */
+        post: operations["webhook_batch_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -388,6 +509,74 @@ export interface components {
          * @enum {string}
          */
         BackgroundFill: "TRANSPARENT" | "COLOR" | "BLUR" | "IMAGE";
+        /** @description Up to 50 pictures run through the same one to 3 image steps, one job per picture */
+        Batch: {
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            object: "batch";
+            /** @description The first step's tool */
+            tool: string;
+            steps: components["schemas"]["BatchStep"][];
+            /** @enum {string} */
+            status: "running" | "completed" | "cancelled";
+            /** @description Tool runs the batch uses: pictures × steps */
+            runs?: number;
+            counts: {
+                total: number;
+                queued: number;
+                running: number;
+                completed: number;
+                failed: number;
+                cancelled: number;
+            };
+            pictures: components["schemas"]["BatchPicture"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at?: string | null;
+            links: {
+                self: string;
+                events: string;
+                cancel: string;
+                /** @description The zip of the completed pictures (and failures.txt), with your bearer token */
+                zip: string;
+            };
+        };
+        BatchPicture: {
+            index: number;
+            /**
+             * Format: uuid
+             * @description The picture’s own job: GET /api/v1/jobs/{id} and its events work too
+             */
+            job_id: string;
+            filename?: string | null;
+            /** @enum {string} */
+            phase: "QUEUED" | "ANALYZING" | "PROCESSING" | "FINALIZING" | "COMPLETED" | "FAILED" | "CANCELLED";
+            percent: number;
+            /** @description Which step of the chain it is in (from 1) while it works */
+            step?: number | null;
+            message?: string | null;
+            error: null | {
+                code: string;
+                message: string;
+            };
+            /** Format: uuid */
+            creation_id: string | null;
+        };
+        /** @description One image step: a tool's kind and that tool's own input fields (the fields of its POST /api/v1 route, without the image) */
+        BatchStep: {
+            /** @enum {string} */
+            tool: "background-removal" | "object-removal" | "upscale-image";
+            /**
+             * @example {
+             *       "scale": 2
+             *     }
+             */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
         /** @enum {string} */
         BlogCategory: "GENERAL" | "TECHNOLOGY" | "BUSINESS" | "HEALTH" | "LIFESTYLE" | "EDUCATION" | "TRAVEL" | "FOOD";
         /** @description A result: one of your creations */
@@ -1276,6 +1465,171 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object?: "list";
+                        data?: components["schemas"]["Batch"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    images?: string[];
+                    /** @description A zip of pictures, instead of images */
+                    zip?: string;
+                    /**
+                     * @description JSON: a list of BatchStep
+                     * @example [{"tool":"background-removal"},{"tool":"upscale-image","options":{"scale":2}}]
+                     */
+                    steps: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The batch, started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    batchEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBatchZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listCreations: {
         parameters: {
             query?: {
@@ -1472,6 +1826,41 @@ export interface operations {
                     /** Format: date-time */
                     timestamp: string;
                     data: components["schemas"]["WebhookCreation"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_batch_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every attempt, so a repeat can be dropped */
+                "webhook-id": string;
+                /** @description When this attempt was signed (Unix seconds) */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "batch.completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["Batch"];
                 };
             };
         };

@@ -1,4 +1,4 @@
-import { House, Users, type LucideIcon } from 'lucide-react';
+import { House, Layers, Users, type LucideIcon } from 'lucide-react';
 import { TOOLS } from '../../tools/catalogue';
 
 export interface NavItem {
@@ -11,9 +11,10 @@ export interface NavItem {
   premium?: boolean;
 }
 
-/** The sidebar of product §2: the dashboard, every tool in the catalogue's order, the community. */
+/** The sidebar of product §2: the dashboard, every tool in the catalogue's order, batches of pictures (docs/batches.md), the community. */
 export const AI_NAV: readonly NavItem[] = [
   { to: '/ai', label: 'Dashboard', icon: House, end: true },
   ...TOOLS.map((t) => ({ to: t.path, label: t.nav.label, icon: t.nav.icon, premium: t.plan === 'PREMIUM' })),
+  { to: '/ai/batches', label: 'Batches', icon: Layers, premium: true },
   { to: '/ai/community', label: 'Community', icon: Users },
 ];

@@ -72,7 +72,7 @@ async function settle() {
 }
 
 describe('WebhooksSection (account page)', () => {
-  it('loads, then with no endpoint offers the form: URL, the four events (two chosen), description', async () => {
+  it('loads, then with no endpoint offers the form: URL, the five events (two chosen), description', async () => {
     renderSection([endpoints([])]);
     expect(screen.getByRole('region', { name: 'Webhooks' }).getAttribute('aria-labelledby')).toBe('webhooks-heading');
     expect(screen.getByText('Loading your webhooks…')).toBeTruthy();
@@ -87,6 +87,7 @@ describe('WebhooksSection (account page)', () => {
       ['Job', true],
       ['Job', false],
       ['Creation', false],
+      ['Batch', false],
     ]);
     expect((within(form).getByRole('button', { name: 'Add endpoint' }) as HTMLButtonElement).disabled).toBe(true);
     // Nothing took focus on arrival.

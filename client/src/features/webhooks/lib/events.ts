@@ -5,6 +5,7 @@ export const WEBHOOK_EVENTS = [
   { value: 'job.failed', label: 'Job failed', description: 'A tool could not finish; the payload says why.' },
   { value: 'job.cancelled', label: 'Job cancelled', description: 'You or your code cancelled a job.' },
   { value: 'creation.published', label: 'Creation published', description: 'A creation joined the community gallery.' },
+  { value: 'batch.completed', label: 'Batch completed', description: 'Every picture of a batch has ended; the payload has the counts and the zip link.' },
 ] as const;
 
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number]['value'];
