@@ -79,6 +79,36 @@ function pageQuery(query: Record<string, unknown>): { first: number; after: stri
   return { first: first === undefined || first === '' ? PAGE_SIZE_DEFAULT : Number(first), after: after || null };
 }
 
+/** A process holding all the streams it may refuses before authenticating: nothing is read for it. */
+const roomForStream =
+  (deps: ApiV1Deps): RequestHandler =>
+  (_req, res, next) => {
+    try {
+      deps.streams.requireRoom();
+      next();
+    } catch (e) {
+      sendErrorProblem(deps.log, res, e);
+    }
+  };
+
+/**
+ * Counts an event stream (a job's or a batch's) against the caller's and the process's limits;
+ * `revoked` aborts, as WebSockets close, when its session signs out, its key is revoked or the
+ * account is suspended (docs/api-v1.md, "Following a job").
+ */
+function countStream(deps: ApiV1Deps, req: AuthedRequest): { release: () => void; revoked: AbortSignal } {
+  const revoked = new AbortController();
+  const token = bearerToken(req.headers.authorization);
+  const release = deps.streams.open({
+    user: req.user,
+    session: !req.apiKey && token ? sessionOf(token) : undefined,
+    apiKeyId: req.apiKey?.id,
+    openedAt: Date.now(),
+    close: (_code, reason) => revoked.abort(reason),
+  });
+  return { release, revoked: revoked.signal };
+}
+
 export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
   const r = Router();
   const document = openApiDocument(tools);
@@ -119,28 +149,11 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
 
   r.get(
     '/jobs/:id/events',
-    // A process holding all the streams it may refuses before authenticating: nothing is read for it.
-    (_req, res, next) => {
-      try {
-        deps.streams.requireRoom();
-        next();
-      } catch (e) {
-        sendErrorProblem(deps.log, res, e);
-      }
-    },
+    roomForStream(deps),
     authed(deps, READ_JOB, async (req, res) => {
       const id = String(req.params.id);
       const resume = parseLastEventId(req.get('last-event-id'));
-      // Counted before the job is read; ended, as WebSockets close, by a sign-out of its session or its key's revocation.
-      const revoked = new AbortController();
-      const token = bearerToken(req.headers.authorization);
-      const release = deps.streams.open({
-        user: req.user,
-        session: !req.apiKey && token ? sessionOf(token) : undefined,
-        apiKeyId: req.apiKey?.id,
-        openedAt: Date.now(),
-        close: (_code, reason) => revoked.abort(reason),
-      });
+      const { release, revoked } = countStream(deps, req);
       try {
         if (!(await deps.jobs.get(id, req.user.id))) throw jobNotFound();
         // The client has had the last event: nothing more will come (204 stops EventSource's reconnecting).
@@ -151,7 +164,7 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
           return toJson(job, req.user.id);
         };
         const events = deps.jobs.progress(id, req.user.id);
-        await streamJobEvents(req, res, id, resume, { events, finalJob, closing: deps.closing, revoked: revoked.signal });
+        await streamJobEvents(req, res, id, resume, { events, finalJob, closing: deps.closing, revoked });
       } finally {
         release();
       }
@@ -175,7 +188,7 @@ export function apiV1Routes(deps: ApiV1Deps, tools: readonly Tool[]): Router {
     }),
   );
 
-  batchRoutes(r, deps, (scopes, handler) => authed(deps, scopes, handler), READ_JOB);
+  batchRoutes(r, deps, (scopes, handler) => authed(deps, scopes, handler), READ_JOB, { room: roomForStream(deps), count: (req) => countStream(deps, req) });
 
   r.use((_req, res) => sendProblem(res, ErrorCode.NOT_FOUND, 'No such route in the jobs API: see /api/v1/openapi.json'));
   return r;

@@ -70,7 +70,13 @@ async function receive(req: AuthedRequest, res: Response, maxBytes: number): Pro
   return files.map((f) => ({ path: f.path, size: f.size, filename: f.originalname }));
 }
 
-export function batchRoutes(r: Router, deps: BatchRestDeps, authed: Authed, read: KeyRule): void {
+/** How the jobs API counts an event stream and ends it when its session or key goes (server/api-v1/routes.ts). */
+export interface StreamLimits {
+  room: RequestHandler;
+  count: (req: AuthedRequest) => { release: () => void; revoked: AbortSignal };
+}
+
+export function batchRoutes(r: Router, deps: BatchRestDeps, authed: Authed, read: KeyRule, streams: StreamLimits): void {
   r.post(
     '/batches',
     authed(['generate'], async (req, res) => {
@@ -128,33 +134,45 @@ export function batchRoutes(r: Router, deps: BatchRestDeps, authed: Authed, read
 
   r.get(
     '/batches/:id/events',
+    streams.room,
     authed(read, async (req, res) => {
       const id = String(req.params.id);
-      if (!(await deps.batches.get(id, req.user.id))) throw notFound();
-      // `event: progress` with the batch whenever a picture moves, then `event: completed` (or `cancelled`) with its last state.
-      res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
-      res.flushHeaders();
-      res.write(`retry: 2000\n: events of batch ${id}\n\n`);
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-      const iterator = deps.batches.progress(id, req.user.id)[Symbol.asyncIterator]();
-      const gone = () => void iterator.return?.();
-      req.on('close', gone);
-      deps.closing?.addEventListener('abort', gone);
+      const { release, revoked } = streams.count(req);
       try {
-        let last: BatchView | undefined;
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-          last = next.value;
-          const body = batchViewJson(last);
-          const ended = last.counts.queued + last.counts.running === 0;
-          res.write(`event: ${ended ? (last.status === 'CANCELLED' ? 'cancelled' : 'completed') : 'progress'}\ndata: ${JSON.stringify(body)}\n\n`);
-          if (ended) break;
-        }
+        await followBatch(deps, id, req, res, revoked);
       } finally {
-        clearInterval(heartbeat);
-        req.off('close', gone);
-        deps.closing?.removeEventListener('abort', gone);
-        res.end();
+        release();
       }
     }),
   );
+}
+
+/** `event: progress` with the batch whenever a picture moves, then `event: completed` (or `cancelled`) with its last state. */
+async function followBatch(deps: BatchRestDeps, id: string, req: AuthedRequest, res: Response, revoked: AbortSignal): Promise<void> {
+  if (!(await deps.batches.get(id, req.user.id))) throw notFound();
+  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  res.write(`retry: 2000\n: events of batch ${id}\n\n`);
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+  const iterator = deps.batches.progress(id, req.user.id)[Symbol.asyncIterator]();
+  const gone = () => void iterator.return?.();
+  req.on('close', gone);
+  deps.closing?.addEventListener('abort', gone);
+  revoked.addEventListener('abort', gone);
+  try {
+    let last: BatchView | undefined;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      last = next.value;
+      const body = batchViewJson(last);
+      const ended = last.counts.queued + last.counts.running === 0;
+      res.write(`event: ${ended ? (last.status === 'CANCELLED' ? 'cancelled' : 'completed') : 'progress'}\ndata: ${JSON.stringify(body)}\n\n`);
+      if (ended) break;
+    }
+  } finally {
+    clearInterval(heartbeat);
+    req.off('close', gone);
+    deps.closing?.removeEventListener('abort', gone);
+    revoked.removeEventListener('abort', gone);
+    res.end();
+  }
 }
