@@ -23,7 +23,7 @@ const photo = readFileSync(join(import.meta.dirname, '../fixtures/photos/coffee.
 type Viewport = keyof typeof VIEWPORTS;
 /**
  * Every page of client/src/app/router.tsx under /ai: the sidebar's links (the dashboard, each
- * tool of client/src/tools/catalogue.ts, community), checked against the catalogue on the page,
+ * tool of client/src/tools/catalogue.ts, batches, community), checked against the catalogue on the page,
  * then the account page (the sidebar's name) and "not found".
  */
 async function aiPages(page: Page, baseUrl: string): Promise<string[]> {
@@ -31,7 +31,7 @@ async function aiPages(page: Page, baseUrl: string): Promise<string[]> {
   await settle(page);
   // By selector: on a phone the closed menu hides the navigation from the accessibility tree.
   const links = await page.locator('nav[aria-label="AI tools"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-  expect(links).toEqual(['/ai', ...CLIENT_TOOLS.map((t) => t.path), '/ai/community']);
+  expect(links).toEqual(['/ai', ...CLIENT_TOOLS.map((t) => t.path), '/ai/batches', '/ai/community']);
   return [...links, '/ai/account', '/ai/no-such-page'];
 }
 

@@ -4,7 +4,7 @@
 // requests, sh with curl) against this server with a real API key, each starts a job and follows it
 // to its result.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -35,10 +35,10 @@ async function copySample(page: Page, operation: string, label: 'JavaScript' | '
   return copied;
 }
 
-async function runSample(dir: string, file: string, code: string, vars: Record<string, string>) {
+async function runSample(dir: string, file: string, code: string, vars: Record<string, string>, timeout = 30_000) {
   writeFileSync(join(dir, file), code);
   const [command, ...args] = file.endsWith('.mjs') ? ['node', file] : file.endsWith('.py') ? ['python3', file] : ['sh', file];
-  const { stdout } = await run(command!, args, { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...vars }, timeout: 30_000 });
+  const { stdout } = await run(command!, args, { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...vars }, timeout });
   return stdout;
 }
 
@@ -63,6 +63,8 @@ describe('the API resource page', () => {
       'POST /api/v1/jobs/{id}/cancel',
       'GET /api/v1/jobs/{id}/events',
       'GET /api/v1/usage',
+      'POST /api/v1/batches',
+      'GET /api/v1/batches/{id}/zip',
     ]) {
       expect(await page.getByRole('region', { name, exact: true }).count(), name).toBe(1);
     }
@@ -101,6 +103,26 @@ describe('the API resource page', () => {
     expect(await runSample(dir, 'sample.mjs', await copySample(page, 'jobEvents', 'JavaScript'), withJob)).toMatch(/-end completed /);
     expect(await runSample(dir, 'sample.mjs', await copySample(page, 'getUsage', 'JavaScript'), vars)).toMatch(/object: 'usage'/);
     if (hasPythonRequests) expect(await runSample(dir, 'sample.py', await copySample(page, 'listCreations', 'Python'), vars)).toMatch(/"object": "list"/);
+
+    // A batch with curl (docs/batches.md, "Over the jobs API"): two photos through two steps, followed to the end
+    // (a real photo now: the first step cuts its subject out).
+    writeFileSync(
+      join(dir, 'photo.png'),
+      await sharp(join(import.meta.dirname, '../fixtures/photos/coffee.png'))
+        .resize({ width: 320 })
+        .png()
+        .toBuffer(),
+    );
+    // Two cut-outs (the segmenter loads first) and two upscales: more than a tool's 30 s.
+    expect(await runSample(dir, 'sample.sh', await copySample(page, 'createBatch', 'curl'), vars, 150_000)).toMatch(/event: completed/);
+    const batch = await env.server.server.app.services.db.batch.findFirstOrThrow({ where: { userId: account.user.id } });
+    const withBatch = { ...vars, BATCH_ID: batch.id };
+    expect(JSON.parse(await runSample(dir, 'sample.sh', await copySample(page, 'getBatch', 'curl'), withBatch))).toMatchObject({
+      id: batch.id,
+      counts: { total: 2, completed: 2 },
+    });
+    await runSample(dir, 'sample.mjs', await copySample(page, 'getBatchZip', 'JavaScript'), withBatch);
+    expect(readFileSync(join(dir, 'batch.zip')).subarray(0, 2).toString()).toBe('PK');
     await context.close();
-  });
+  }, 300_000);
 });

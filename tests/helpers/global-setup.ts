@@ -1,5 +1,6 @@
 // Once per `npm test`: a fresh test database with every migration applied.
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { CHROMIUM } from './browser.js';
 import { isClientBuilt } from '../../server/http/client.js';
@@ -11,6 +12,12 @@ export default async function setup(): Promise<void> {
   const url = withDefaultUser(process.env.TEST_DATABASE_URL ?? 'postgresql://127.0.0.1:5432/atelier_test');
   await dropDatabase(url);
   await applyMigrations(url);
+  // The first account of a fresh instance is its administrator (docs/moderation.md, "Roles"):
+  // one made here, so no test's account is an administrator by the order files happen to run in.
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query(`INSERT INTO "User" (id, "authProvider", "externalId", "firstName", role, "updatedAt") VALUES (gen_random_uuid(), 'local', 'test-suite-first-account', 'First', 'ADMIN', now())`);
+  await db.end();
   // The browser tests drive Debian's Chromium (nothing is downloaded): install it on a fresh machine.
   if (!existsSync(CHROMIUM)) {
     const canInstall = process.getuid?.() === 0 && !process.env.CHROMIUM_PATH;

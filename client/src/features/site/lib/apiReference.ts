@@ -43,6 +43,9 @@ interface OpenApi {
 export const OPENAPI = document as unknown as OpenApi;
 export const OPENAPI_URL = '/api/v1/openapi.json';
 
+/** The languages the page's samples are written in. */
+export type Lang = 'javascript' | 'python' | 'curl';
+
 export interface Field {
   name: string;
   type: string;

@@ -3,9 +3,10 @@
 // (ATELIER_URL, ATELIER_API_KEY; JOB_ID for a job's routes), so they run as copied:
 // tests/browser/api-page.test.ts runs them against a real server. A tool's sample starts the job
 // with an Idempotency-Key and follows its Server-Sent Events to the result.
-import type { Endpoint } from './apiReference';
+import type { Endpoint, Lang } from './apiReference';
+import { batchSampleFor } from './batchSamples';
 
-export type Lang = 'javascript' | 'python' | 'curl';
+export type { Lang };
 
 export const LANGS: { id: Lang; label: string; file: string }[] = [
   { id: 'javascript', label: 'JavaScript', file: 'sample.mjs' },
@@ -220,5 +221,6 @@ curl -sS -N "$ATELIER_URL${jobPath(e.path, '$JOB_ID')}" ${auth}`;
 }
 
 export function sampleFor(endpoint: Endpoint, lang: Lang): string {
+  if (endpoint.tag === 'Batches') return batchSampleFor(endpoint, lang);
   return lang === 'javascript' ? javascript(endpoint) : lang === 'python' ? pythonSample(endpoint) : curl(endpoint);
 }

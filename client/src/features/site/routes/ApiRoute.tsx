@@ -8,6 +8,7 @@ import { LANGS, sampleFor, type Lang } from '../lib/apiSamples';
 const GROUPS = [
   { tag: 'Tools', title: 'Start a job', intro: 'Each tool answers 202 at once with the job; its samples follow the job’s events to the result.' },
   { tag: 'Jobs', title: 'Follow and cancel jobs', intro: 'A job’s id is in the answer that started it (and its Location header).' },
+  { tag: 'Batches', title: 'Run batches and chains', intro: 'Up to 50 pictures through one to three image steps at once; each picture is a job of its own.' },
   { tag: 'Account', title: 'Your creations and usage', intro: 'Need the read scope.' },
 ] as const;
 
