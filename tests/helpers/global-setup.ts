@@ -16,7 +16,9 @@ export default async function setup(): Promise<void> {
   // one made here, so no test's account is an administrator by the order files happen to run in.
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  await db.query(`INSERT INTO "User" (id, "authProvider", "externalId", "firstName", role, "updatedAt") VALUES (gen_random_uuid(), 'local', 'test-suite-first-account', 'First', 'ADMIN', now())`);
+  await db.query(
+    `INSERT INTO "User" (id, "authProvider", "externalId", "firstName", role, "updatedAt") VALUES (gen_random_uuid(), 'local', 'test-suite-first-account', 'First', 'ADMIN', now())`,
+  );
   await db.end();
   // The browser tests drive Debian's Chromium (nothing is downloaded): install it on a fresh machine.
   if (!existsSync(CHROMIUM)) {
