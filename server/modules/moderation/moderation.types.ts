@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { ModerationState, Plan, Role } from '../../graphql/enums.js';
+import { ModerationState, Role } from '../../graphql/enums.js';
 import { CreationObject } from '../creation/creation.types.js';
+import { UserObject } from '../user/user.types.js';
 
 /** Why a viewer reports a creation (docs/moderation.md, "Reporting"). */
 export enum ReportReason {
@@ -36,23 +37,9 @@ export class ReportObject {
   userId!: string;
 }
 
+/** An account's own fields (UserObject's), and what moderation knows of it. */
 @ObjectType('AdminUser', { description: 'An account as moderators and admins see it' })
-export class AdminUserObject {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => String, { nullable: true })
-  email!: string | null;
-
-  @Field(() => String, { nullable: true })
-  firstName!: string | null;
-
-  @Field(() => String, { nullable: true })
-  lastName!: string | null;
-
-  @Field(() => Plan)
-  plan!: Plan;
-
+export class AdminUserObject extends UserObject {
   /** Resolved: the role in effect (ADMIN_EMAILS included). */
   role!: Role;
 
