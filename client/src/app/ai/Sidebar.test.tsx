@@ -60,7 +60,8 @@ describe('Sidebar: locks, AI Power and the account link', () => {
   it('Free: the Premium tools carry a lock; AI Power is the share of free generations left, with a quota line', async () => {
     renderSidebar('FREE', freeBilling({ textUsedThisMonth: 3, freeTextQuota: 10 }));
     await settle();
-    expect(screen.getAllByTestId('nav-lock').map((l) => l.closest('a')!.getAttribute('href'))).toEqual(PREMIUM.map((t) => t.path));
+    // Batches run only Premium tools, so their page is locked too.
+    expect(screen.getAllByTestId('nav-lock').map((l) => l.closest('a')!.getAttribute('href'))).toEqual([...PREMIUM.map((t) => t.path), '/ai/batches']);
     for (const tool of PREMIUM) expect(screen.getByRole('link', { name: `${tool.nav.label} (Premium, locked)` })).toBeTruthy();
     const meter = screen.getByRole('meter', { name: 'AI Power' });
     expect(meter.getAttribute('aria-valuenow')).toBe('70');

@@ -30,7 +30,7 @@ describe('API page samples', () => {
     expect(image.fields.find((f) => f.name === 'publish')).toMatchObject({ type: 'boolean', required: false, defaultValue: 'false' });
     const objects = endpoints.find((e) => e.id === 'removeObject')!;
     expect(objects.multipart).toBe(true);
-    expect(objects.fields.map((f) => `${f.name}${f.required ? '!' : ''}${f.file ? ':file' : ''}`)).toEqual(['object', 'image!:file', 'mask:file']);
+    expect(objects.fields.map((f) => `${f.name}${f.required ? '!' : ''}${f.file ? ':file' : ''}`)).toEqual(['object', 'format', 'quality', 'image!:file', 'mask:file']);
     expect(sampleFor(objects, 'curl')).toContain('-F "image=@photo.png" \\\n  -F "object=car"');
     expect(sampleFor(objects, 'python')).toContain('data={"object": "car"}');
   });
