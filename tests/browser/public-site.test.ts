@@ -176,6 +176,9 @@ describe('public site', () => {
       // The prerendered page shows one card until the app, once hydrated, measures the window.
       await expect.poll(async () => (await shown(page)).length, { timeout: 10_000 }).toBe(count);
       expect((await shown(page))[0]).toBe('Priya Raman');
+      // On a phone the prerendered page already shows its one card: a drag before React owns the
+      // carousel (its lazy section hydrated) would move nothing, as boot.ts replays clicks, not drags.
+      await page.waitForFunction(() => Object.keys(document.querySelector('[data-testid=carousel-viewport]') ?? {}).some((k) => k.startsWith('__reactFiber$')));
       const box = (await viewport.boundingBox())!;
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + box.width * 0.7, y);
