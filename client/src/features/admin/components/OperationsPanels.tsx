@@ -1,14 +1,33 @@
 // Admins only (docs/moderation.md, "Admin area"): recent jobs and why they failed, webhook
 // endpoints whose deliveries fail, and storage, content and queue figures.
 import { useQuery } from '@apollo/client/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { secondaryButton } from '../../../components/buttons';
 import { AdminFiguresQuery, AdminJobsQuery, FailingWebhooksQuery } from '../api/operations';
 import { PanelState, when } from './PanelState';
 
-const table = 'w-full text-left text-sm';
-const th = 'py-2 pr-4 text-xs font-semibold text-slate-500 uppercase';
 const td = 'py-2 pr-4 align-top';
+
+/** One of the panels' tables: a caption for screen readers, column headings, and its rows. */
+function FigureTable({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {headings.map((h) => (
+              <th key={h} scope="col" className="py-2 pr-4 text-xs font-semibold text-slate-500 uppercase">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 export function JobsPanel() {
   const [failedOnly, setFailedOnly] = useState(true);
@@ -34,31 +53,17 @@ export function JobsPanel() {
         emptyText={failedOnly ? 'No job failed lately.' : 'No jobs yet.'}
         onRetry={() => void refetch().catch(() => undefined)}
       >
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
-          <table className={table}>
-            <caption className="sr-only">The latest jobs, newest first</caption>
-            <thead>
-              <tr>
-                {['Started', 'Tool', 'Phase', 'Owner', 'Why it failed'].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {jobs?.map((j) => (
-                <tr key={j.id}>
-                  <td className={td}>{when(j.createdAt)}</td>
-                  <td className={td}>{j.kind}</td>
-                  <td className={td}>{j.phase}</td>
-                  <td className={td}>{j.userEmail ?? '—'}</td>
-                  <td className={td}>{j.errorCode ? `${j.errorCode}: ${j.error ?? ''}` : (j.error ?? '—')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable caption="The latest jobs, newest first" headings={['Started', 'Tool', 'Phase', 'Owner', 'Why it failed']}>
+          {jobs?.map((j) => (
+            <tr key={j.id}>
+              <td className={td}>{when(j.createdAt)}</td>
+              <td className={td}>{j.kind}</td>
+              <td className={td}>{j.phase}</td>
+              <td className={td}>{j.userEmail ?? '—'}</td>
+              <td className={td}>{j.errorCode ? `${j.errorCode}: ${j.error ?? ''}` : (j.error ?? '—')}</td>
+            </tr>
+          ))}
+        </FigureTable>
       </PanelState>
     </section>
   );
@@ -80,37 +85,23 @@ export function WebhooksPanel() {
         emptyText="No endpoint failed in the last 7 days."
         onRetry={() => void refetch().catch(() => undefined)}
       >
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
-          <table className={table}>
-            <caption className="sr-only">Endpoints with failed deliveries in the last 7 days, the latest failure first</caption>
-            <thead>
-              <tr>
-                {['Endpoint', 'Owner', 'Failed', 'Retrying', 'Last failure'].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {endpoints?.map((e) => (
-                <tr key={e.id}>
-                  <td className={`${td} break-all`}>
-                    {e.url}
-                    {e.enabled ? '' : ' (disabled)'}
-                  </td>
-                  <td className={td}>{e.userEmail ?? '—'}</td>
-                  <td className={td}>{e.failed}</td>
-                  <td className={td}>{e.retrying}</td>
-                  <td className={td}>
-                    {when(e.lastFailureAt)}
-                    <div className="text-slate-500">{[e.lastStatus ? `HTTP ${e.lastStatus}` : 'no answer', e.lastError].filter(Boolean).join(' · ')}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable caption="Endpoints with failed deliveries in the last 7 days, the latest failure first" headings={['Endpoint', 'Owner', 'Failed', 'Retrying', 'Last failure']}>
+          {endpoints?.map((e) => (
+            <tr key={e.id}>
+              <td className={`${td} break-all`}>
+                {e.url}
+                {e.enabled ? '' : ' (disabled)'}
+              </td>
+              <td className={td}>{e.userEmail ?? '—'}</td>
+              <td className={td}>{e.failed}</td>
+              <td className={td}>{e.retrying}</td>
+              <td className={td}>
+                {when(e.lastFailureAt)}
+                <div className="text-slate-500">{[e.lastStatus ? `HTTP ${e.lastStatus}` : 'no answer', e.lastError].filter(Boolean).join(' · ')}</div>
+              </td>
+            </tr>
+          ))}
+        </FigureTable>
       </PanelState>
     </section>
   );
@@ -156,32 +147,18 @@ export function FiguresPanel() {
             </div>
           ))}
         </dl>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white px-4">
-          <table className={table}>
-            <caption className="sr-only">Job queues, now</caption>
-            <thead>
-              <tr>
-                {['Queue', 'Waiting', 'Active', 'Delayed', 'Failed', 'Oldest waiting'].map((h) => (
-                  <th key={h} scope="col" className={th}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {f?.queues.map((q) => (
-                <tr key={q.name}>
-                  <td className={td}>{q.name}</td>
-                  <td className={td}>{q.waiting}</td>
-                  <td className={td}>{q.active}</td>
-                  <td className={td}>{q.delayed}</td>
-                  <td className={td}>{q.failed}</td>
-                  <td className={td}>{q.oldestWaitingSeconds ? `${Math.round(q.oldestWaitingSeconds)} s` : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable caption="Job queues, now" headings={['Queue', 'Waiting', 'Active', 'Delayed', 'Failed', 'Oldest waiting']}>
+          {f?.queues.map((q) => (
+            <tr key={q.name}>
+              <td className={td}>{q.name}</td>
+              <td className={td}>{q.waiting}</td>
+              <td className={td}>{q.active}</td>
+              <td className={td}>{q.delayed}</td>
+              <td className={td}>{q.failed}</td>
+              <td className={td}>{q.oldestWaitingSeconds ? `${Math.round(q.oldestWaitingSeconds)} s` : '—'}</td>
+            </tr>
+          ))}
+        </FigureTable>
       </PanelState>
     </section>
   );
