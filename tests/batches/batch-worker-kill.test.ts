@@ -1,12 +1,11 @@
 // A worker killed (SIGKILL) in the middle of a batch (docs/batches.md, "A worker that dies"):
 // another worker takes the pictures over, every picture ends with exactly one creation, the
 // parent job closes the batch once and batch.completed is queued once.
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { gqlOk, signUp, startTestServer, waitFor } from '../helpers/server.js';
+import { gqlOk, signUp, spawnWorkerProcess, startTestServer, waitFor } from '../helpers/server.js';
 
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
 const NAMES = ['apple.jpg', 'astronaut.jpg', 'cafe.jpg', 'chelsea.png', 'camera.png', 'brick.png'];
@@ -17,16 +16,7 @@ describe('a worker killed mid-batch', () => {
     const env = { REDIS_PREFIX: prefix, JOB_LOCK_MS: '1500', MAX_CONCURRENT_JOBS: '60', TOOL_RATE_PER_MINUTE: '60' };
     const server = await startTestServer(env);
     const db = server.app.services.db;
-    const startWorker = () => {
-      const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'worker/main.ts'], {
-        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (out += d));
-      return { child, out: () => out };
-    };
+    const startWorker = () => spawnWorkerProcess(env);
     try {
       const owner = await signUp(server.url, 'Kill', 'batch-kill');
       await gqlOk(server.url, 'mutation { startTrial { plan } }', {}, owner.token);

@@ -1,4 +1,5 @@
 // Starts a real API server (HTTP + WebSocket) against the real Postgres and Redis.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { loadConfig, type Config } from '../../server/shared/platform/config.js';
@@ -129,9 +130,19 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** A worker process (`worker/main.ts`) with these variables over the test's, logging at info; `out()` is all it has printed. */
+export function spawnWorkerProcess(env: Record<string, string>): { child: ChildProcess; out: () => string } {
+  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'worker/main.ts'], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return { child, out: () => out };
+}
 /** Another API process (`npm run api`), as a deployment would run it beside this one. */
 export async function spawnApiProcess(env: Record<string, string> = {}) {
-  const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {

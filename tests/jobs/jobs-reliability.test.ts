@@ -1,9 +1,8 @@
 // Reliability of the pipeline: an OpenAI-compatible server that streams, fails and
 // recovers; a worker killed mid-job; cancellation; and events delivered by an API
 // process that did not create the job.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followJob, gql, gqlOk, signUp, spawnApiProcess, startStack, startTestServer, waitFor } from '../helpers/server.js';
+import { followJob, gql, gqlOk, signUp, spawnApiProcess, spawnWorkerProcess, startStack, startTestServer, waitFor } from '../helpers/server.js';
 import { startOpenAIMock, type OpenAIMock } from '../helpers/openai-mock.js';
 
 const ARTICLE = 'mutation($input: GenerateArticleInput!) { generateArticle(input: $input) { id } }';
@@ -80,16 +79,7 @@ describe('a worker killed mid-job', () => {
     const prefix = `atelier-test-kill-${process.pid}-${Date.now()}`;
     const env = { REDIS_PREFIX: prefix, LOCAL_STREAM_DELAY_MS: '25', JOB_LOCK_MS: '1500' };
     const server = await startTestServer(env);
-    const startWorker = () => {
-      const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'worker/main.ts'], {
-        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (out += d));
-      return { child, out: () => out };
-    };
+    const startWorker = () => spawnWorkerProcess(env);
     try {
       const { token } = await signUp(server.url, 'Crash', 'crash');
       const first = startWorker();
