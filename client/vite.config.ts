@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -92,11 +93,59 @@ const graphqlDocuments = babel({
   sourceMap: false,
 });
 
+/**
+ * react-router's package exports only its development build, whose warnings stay in a bundle
+ * (`ENABLE_DEV_WARNINGS = true`); a production build takes the production files it also ships,
+ * identical but for that flag (docs/benchmarks.md, "Initial JS").
+ */
+const REACT_ROUTER_PRODUCTION = resolve(root, '../node_modules/react-router/dist/production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${REACT_ROUTER_PRODUCTION}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER_PRODUCTION}/dom-export.mjs` },
+];
+
+/** The codegen's documents (src/gql/graphql.ts): one `export const XDocument = {…} as unknown as DocumentNode<…>;` line each. */
+const GENERATED_DOCUMENTS = resolve(root, 'src/gql/graphql.ts');
+const DOCUMENT_MODULE = '\0atelier-graphql-document:';
+
+/**
+ * In a build, each document the Babel plugin above imports from src/gql/graphql.ts comes from a
+ * module of its own instead, so it goes only into the chunks of the pages that use it: as one
+ * module, every document sat in the first download of every page (docs/benchmarks.md, "Initial
+ * JS"). The plugin writes one `import { XDocument } from "…/gql/graphql"` per document; each
+ * document is whole (the codegen writes the fragments it spreads into it).
+ */
+function graphqlDocumentModules(): Plugin {
+  let documents = new Map<string, string>();
+  return {
+    name: 'atelier:graphql-document-modules',
+    apply: 'build',
+    buildStart() {
+      const lines = readFileSync(GENERATED_DOCUMENTS, 'utf8').matchAll(/^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm);
+      documents = new Map([...lines].map(([, name, json]) => [name!, json!]));
+    },
+    transform(code, id) {
+      if (!/[\\/]client[\\/]src[\\/].*\.tsx?$/.test(id) || id === GENERATED_DOCUMENTS) return null;
+      const rewritten = code.replace(/import \{ (\w+) \} from "([^"]+\/gql\/graphql)";/g, (line, name: string, from: string) =>
+        documents.has(name) && resolve(dirname(id), `${from}.ts`) === GENERATED_DOCUMENTS ? `import { ${name} } from "${DOCUMENT_MODULE}${name}";` : line,
+      );
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    resolveId: (source) => (source.startsWith(DOCUMENT_MODULE) ? source : null),
+    load(id) {
+      if (!id.startsWith(DOCUMENT_MODULE)) return null;
+      const name = id.slice(DOCUMENT_MODULE.length);
+      return `export const ${name} = ${documents.get(name)};`;
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), graphqlDocuments, tailwindcss(), graphiqlMonaco(), graphiqlPreload(), rasterMedia(resolve(root, 'public'))],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  plugins: [react(), graphqlDocuments, graphqlDocumentModules(), tailwindcss(), graphiqlMonaco(), graphiqlPreload(), rasterMedia(resolve(root, 'public'))],
   build: {
     // CLIENT_DIST: the same variable the server reads to find the build.
     outDir: resolve(process.env.CLIENT_DIST ?? resolve(root, 'dist')),
@@ -127,4 +176,4 @@ export default defineConfig({
       '/readyz': apiTarget,
     },
   },
-});
+}));
