@@ -10,6 +10,7 @@ import { imageLoadSection } from './image-load.js';
 import { qualitySection } from './quality.js';
 import { scenesSection } from './scenes.js';
 import { touchingSection } from './touching.js';
+import { batchSection } from './batch.js';
 import { etaSection } from './eta.js';
 import { fanoutSection } from './fanout.js';
 import { scaleoutSection } from './scaleout.js';
@@ -27,6 +28,7 @@ const sections: Record<string, () => Promise<BenchSection>> = {
   quality: qualitySection,
   scenes: scenesSection,
   touching: touchingSection,
+  batch: batchSection,
   eta: etaSection,
   fanout: fanoutSection,
   scaleout: scaleoutSection,
