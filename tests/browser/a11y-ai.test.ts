@@ -3,8 +3,10 @@
 // (Premium tools show their lock panel) and as a Premium user, and in the states a user meets:
 // empty forms, refused forms, a job under way, a failed job, every tool's result after a real
 // finished job, the dashboard's history opened, the phone's navigation menu opened, the
-// community viewer and the account page's confirmations. Each audited state is kept as a
-// screenshot (test-results/screenshots/a11y-<state>-<width>.png).
+// community viewer and the account page's confirmations. Every page is loaded and audited in a
+// context of each viewport; the states after a Premium user's real jobs are made once, in a
+// desktop window, and audited at both widths (the window resized), not run again on a phone.
+// Each audited state is kept as a screenshot (test-results/screenshots/a11y-<state>-<width>.png).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -65,6 +67,19 @@ async function audit(page: Page, report: Report, state: string): Promise<void> {
   const violations = await axeViolations(page);
   if (violations.length) report[state] = violations;
   await keepScreenshot(page, `a11y-${state}`);
+}
+
+/**
+ * Audits a state at the desktop width, then at the phone's (the window resized: the state is
+ * this page's, after a real job, and is not run a second time in a phone's own context, whose
+ * pages are each audited above), then goes back to the desktop width.
+ */
+async function auditBothWidths(page: Page, report: Report, name: string): Promise<void> {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(VIEWPORTS[viewport].viewport);
+    await audit(page, report, `premium-${viewport}-${name}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop.viewport);
 }
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/\//g, '-');
@@ -207,86 +222,94 @@ describe.each(Object.keys(VIEWPORTS) as Viewport[])('axe-core on /ai at the %s v
     await close();
   }, 180_000);
 
-  it('finds nothing for a Premium user: every page empty, each tool after a finished job, the history, the viewer, the cancel confirmation', async () => {
-    const account = await signUp(env.server.url, 'Perry', `a11y-premium-${viewport}`);
+  it('finds nothing for a Premium user on every page, empty', async () => {
+    const account = await signUp(env.server.url, 'Perry', `a11y-premium-pages-${viewport}`);
     await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
     const { page, errors, close } = await open(env.browser, account.token, viewport);
     const report: Report = {};
-    const state = (name: string) => `premium-${viewport}-${name}`;
     await auditEveryPage(page, report, env.server.url, `premium-${viewport}`);
-
-    // A refused form: the image description left empty is marked, explained, and toasted.
-    await page.goto(`${env.server.url}/ai/generate-images`);
-    await settle(page);
-    await page.getByRole('button', { name: 'Generate Image', exact: true }).click();
-    await page.getByText('Please enter an image description').first().waitFor();
-    await audit(page, report, state('ai-generate-images-empty-submit'));
-
-    // A job under way: its announced phase, progress bar, Cancel, and the text streaming in.
-    await page.goto(`${env.server.url}/ai/write-article`);
-    await settle(page);
-    await RUNS.article.fill(page);
-    await page.getByRole('button', { name: 'Generate article', exact: true }).click();
-    await page.getByRole('progressbar').waitFor();
-    await audit(page, report, state('ai-write-article-running'));
-    // The same job, finished: the article tool's result (not a second article run from a fresh load).
-    await RUNS.article.done(page).first().waitFor({ timeout: 60_000 });
-    await settle(page);
-    await audit(page, report, state('ai-write-article-done'));
-
-    // Each other tool with a run above, with a finished job's result on show.
-    for (const tool of CLIENT_TOOLS.filter((t) => t.slot !== 'article')) {
-      const run = RUNS[tool.slot];
-      if (!run) continue;
-      await page.goto(`${env.server.url}${tool.path}`);
-      await settle(page);
-      await run.fill(page);
-      await page.getByRole('button', { name: run.submit, exact: true }).click();
-      await run.done(page).first().waitFor({ timeout: 90_000 });
-      await settle(page);
-      await audit(page, report, state(`${slug(tool.path)}-done`));
-    }
-
-    // A failed job: the object named is not in the photo.
-    await page.goto(`${env.server.url}/ai/remove-object`);
-    await settle(page);
-    await RUNS['object-removal'].fill(page);
-    await page.getByLabel('Describe object to remove').fill('giraffe');
-    await page.getByRole('button', { name: 'Remove Object', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'No giraffe was found' }).first().waitFor({ timeout: 60_000 });
-    await audit(page, report, state('ai-remove-object-failed'));
-
-    // The dashboard lists them: one text and one image creation opened.
-    await page.goto(`${env.server.url}/ai`);
-    await settle(page);
-    for (const prompt of [/bookbinding/, /red kite/]) {
-      await page.getByRole('button', { name: prompt }).first().click();
-    }
-    await settle(page);
-    await audit(page, report, state('ai-history-open'));
-
-    if (viewport === 'mobile') await auditMenu(page, report, state('menu'));
-
-    // The community gallery with the published image, then its viewer.
-    await page.goto(`${env.server.url}/ai/community`);
-    await settle(page);
-    await page
-      .getByRole('button', { name: /View creation by Perry/ })
-      .first()
-      .click();
-    await page.getByRole('dialog').waitFor();
-    await settle(page);
-    await audit(page, report, state('community-viewer'));
-
-    // The account page's cancel confirmation.
-    await page.goto(`${env.server.url}/ai/account`);
-    await settle(page);
-    await page.getByRole('button', { name: 'Cancel trial' }).click();
-    await page.getByRole('group', { name: 'Cancel your Premium trial?' }).waitFor();
-    await audit(page, report, state('account-cancel'));
-
+    if (viewport === 'mobile') await auditMenu(page, report, `premium-${viewport}-menu`);
     expectNoViolations(report);
     expect(errors).toEqual([]);
     await close();
-  }, 400_000);
+  }, 180_000);
 });
+
+it('finds nothing for a Premium user, at both widths, in a refused form, a running and a finished article, each tool after a finished job, a failed job, the history, the viewer, the cancel confirmation', async () => {
+  const account = await signUp(env.server.url, 'Perry', 'a11y-premium-jobs');
+  await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
+  const { page, errors, close } = await open(env.browser, account.token, 'desktop');
+  const report: Report = {};
+
+  // A refused form: the image description left empty is marked, explained, and toasted.
+  await page.goto(`${env.server.url}/ai/generate-images`);
+  await settle(page);
+  await page.getByRole('button', { name: 'Generate Image', exact: true }).click();
+  await page.getByText('Please enter an image description').first().waitFor();
+  await auditBothWidths(page, report, 'ai-generate-images-empty-submit');
+
+  // A job under way: its announced phase, progress bar, Cancel, and the text streaming in.
+  await page.goto(`${env.server.url}/ai/write-article`);
+  await settle(page);
+  await RUNS.article.fill(page);
+  await page.getByRole('button', { name: 'Generate article', exact: true }).click();
+  await page.getByRole('progressbar').waitFor();
+  await auditBothWidths(page, report, 'ai-write-article-running');
+  // The same job, finished: the article tool's result (not a second article run from a fresh load).
+  await RUNS.article.done(page).first().waitFor({ timeout: 60_000 });
+  await settle(page);
+  await auditBothWidths(page, report, 'ai-write-article-done');
+
+  // Each other tool with a run above, with a finished job's result on show.
+  for (const tool of CLIENT_TOOLS.filter((t) => t.slot !== 'article')) {
+    const run = RUNS[tool.slot];
+    if (!run) continue;
+    await page.goto(`${env.server.url}${tool.path}`);
+    await settle(page);
+    await run.fill(page);
+    await page.getByRole('button', { name: run.submit, exact: true }).click();
+    await run.done(page).first().waitFor({ timeout: 90_000 });
+    await settle(page);
+    await auditBothWidths(page, report, `${slug(tool.path)}-done`);
+  }
+
+  // A failed job: the object named is not in the photo.
+  await page.goto(`${env.server.url}/ai/remove-object`);
+  await settle(page);
+  await RUNS['object-removal'].fill(page);
+  await page.getByLabel('Describe object to remove').fill('giraffe');
+  await page.getByRole('button', { name: 'Remove Object', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: 'No giraffe was found' }).first().waitFor({ timeout: 60_000 });
+  await auditBothWidths(page, report, 'ai-remove-object-failed');
+
+  // The dashboard lists them: one text and one image creation opened.
+  await page.goto(`${env.server.url}/ai`);
+  await settle(page);
+  for (const prompt of [/bookbinding/, /red kite/]) {
+    await page.getByRole('button', { name: prompt }).first().click();
+  }
+  await settle(page);
+  await auditBothWidths(page, report, 'ai-history-open');
+
+  // The community gallery with the published image, then its viewer.
+  await page.goto(`${env.server.url}/ai/community`);
+  await settle(page);
+  await page
+    .getByRole('button', { name: /View creation by Perry/ })
+    .first()
+    .click();
+  await page.getByRole('dialog').waitFor();
+  await settle(page);
+  await auditBothWidths(page, report, 'community-viewer');
+
+  // The account page's cancel confirmation.
+  await page.goto(`${env.server.url}/ai/account`);
+  await settle(page);
+  await page.getByRole('button', { name: 'Cancel trial' }).click();
+  await page.getByRole('group', { name: 'Cancel your Premium trial?' }).waitFor();
+  await auditBothWidths(page, report, 'account-cancel');
+
+  expectNoViolations(report);
+  expect(errors).toEqual([]);
+  await close();
+}, 400_000);
