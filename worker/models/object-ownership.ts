@@ -54,6 +54,13 @@ const TAKE_BACK = 2;
 const TAKE_BACK_REACH = 0.35;
 const TAKE_BACK_MIN_PX = 30;
 const TAKE_BACK_MIN_SHARE = 0.01;
+/**
+ * Side by side, the colours may give the target pixels the boxes gave the neighbour (a truck's
+ * dark wheel and the ground under it, near the top of a bicycle's box and in the middle of the
+ * truck's, read as the bicycle's dark tyres): past this share of the neighbour's outline the
+ * neighbour may have lost part of itself, and the result says so.
+ */
+const AGAINST_BOXES_SHARE = 0.01;
 /** A region of a neighbour's outline this much likelier the target's, not taken back, may be a part of it left behind. */
 const SUSPECT = 1;
 /** The odds against the target for a pixel past its box and inside the neighbour's. */
@@ -74,7 +81,11 @@ export interface Ownership {
   targetGains: Uint8Array[];
   /** Whether some contested pixels were decided without colour evidence (by the boxes alone). */
   guessed: boolean;
-  /** Neighbours whose outline holds a region that looks rather like the target (a part of it may be left there). */
+  /**
+   * Neighbours whose edge with the target is in doubt: a region of the neighbour's outline looks
+   * rather like the target (a part of it may be left there), or the target took a region of the
+   * neighbour's outline against what the boxes say (the neighbour may have lost a little).
+   */
   leftBeside: Claim[];
 }
 
@@ -83,6 +94,8 @@ export function splitContested(rgb: Uint8Array, W: number, targets: Claim[], nei
   const targetOwns = targets.map((t) => Uint8Array.from(t.mask));
   const neighbourKeeps = neighbours.map((n) => Uint8Array.from(n.mask));
   let guessed = false;
+  // Neighbours whose edge with the target is in doubt (listed in `leftBeside`).
+  const doubted = new Set<Claim>();
   // Each object's own colours: its solid pixels no claim of the other side covers; for an object
   // whose box lies inside another's, all its solid pixels (what the other's outline leaves of it
   // is an unrepresentative sliver: the dog's paws and tail, not its body).
@@ -97,21 +110,21 @@ export function splitContested(rgb: Uint8Array, W: number, targets: Claim[], nei
       const nm = neighbourModels[ni];
       if ((!tm || !nm) && hasContested(t, n, rect)) guessed = true;
       const prior = { t: IN_FRONT * nested(t.box, n.box), n: IN_FRONT * nested(n.box, t.box) };
-      decide(rgb, W, t, n, rect, tm && nm ? { target: tm, neighbour: nm } : null, prior, targetOwns[ti]!, neighbourKeeps[ni]!);
+      const against = decide(rgb, W, t, n, rect, tm && nm ? { target: tm, neighbour: nm } : null, prior, targetOwns[ti]!, neighbourKeeps[ni]!);
+      if (against >= Math.max(TAKE_BACK_MIN_PX, AGAINST_BOXES_SHARE * count(n.mask))) doubted.add(n);
     }
   }
   // A part of the target its own outline missed (a zebra's rump beyond its box, behind the
   // giraffe's leg) that a neighbour's outline took: taken back where the colours plainly say so.
   const targetGains = neighbours.map((n) => new Uint8Array(n.w * n.h));
-  const leftBeside = new Set<Claim>();
   for (const [ti, t] of targets.entries()) {
     for (const [ni, n] of neighbours.entries()) {
       const tm = targetModels[ti];
       const nm = neighbourModels[ni];
-      if (tm && nm && takeBack(rgb, W, t, n, neighbourKeeps[ni]!, targetGains[ni]!, { target: tm, neighbour: nm })) leftBeside.add(n);
+      if (tm && nm && takeBack(rgb, W, t, n, neighbourKeeps[ni]!, targetGains[ni]!, { target: tm, neighbour: nm })) doubted.add(n);
     }
   }
-  return { targetOwns, neighbourKeeps, targetGains, guessed, leftBeside: neighbours.filter((n) => leftBeside.has(n)) };
+  return { targetOwns, neighbourKeeps, targetGains, guessed, leftBeside: neighbours.filter((n) => doubted.has(n)) };
 }
 
 interface Rect {
@@ -213,7 +226,8 @@ function blurHistogram(h: Float32Array): Float32Array {
 /**
  * Gives each pixel in `rect` that both claim to one side: by colour (the evidence averaged over
  * a small square of contested pixels; none without colour models), the boxes' odds and the
- * segmenter's own confidence in each outline.
+ * segmenter's own confidence in each outline. Returns how many pixels went to the target, side by
+ * side, though the boxes favoured the neighbour.
  */
 function decide(
   rgb: Uint8Array,
@@ -225,7 +239,7 @@ function decide(
   prior: { t: number; n: number },
   targetOwns: Uint8Array,
   neighbourKeeps: Uint8Array,
-): void {
+): number {
   const rw = rect.x1 - rect.x0;
   const rh = rect.y1 - rect.y0;
   const both = new Uint8Array(rw * rh);
@@ -244,6 +258,7 @@ function decide(
   }
   const evidence = models ? boxMean(llr, both, rw, rh, SMOOTH_RADIUS) : llr;
   const side = prior.t < SIDE_NESTING && prior.n < SIDE_NESTING;
+  let againstBoxes = 0;
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const i = y * rw + x;
@@ -259,9 +274,18 @@ function decide(
       if (evidence[i]! + boxes + confidence > (side || !models ? SIDE_BIAS : TARGET_BIAS)) {
         neighbourKeeps[ni] = 0;
         targetOwns[ti] = 1;
+        if (side && boxes < 0) againstBoxes++;
       } else targetOwns[ti] = 0;
     }
   }
+  return againstBoxes;
+}
+
+/** How many pixels of `m` are set. */
+function count(m: Uint8Array): number {
+  let n = 0;
+  for (const v of m) n += v;
+  return n;
 }
 
 /** The mean of `v` over the set pixels of `on` in a (2r+1)² square around each pixel (summed-area tables). */
