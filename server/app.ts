@@ -47,6 +47,7 @@ import { feedPagesPlugin } from './graphql/feed-pages/plugin.js';
 import { readFeedVersion } from './shared/creations/feed-version.js';
 import { fileOrigins } from './shared/storage/index.js';
 import { graphqlUploads } from './uploads/graphql.js';
+import { BATCH_MAX_PICTURES } from './shared/platform/constants.js';
 import { startWebSocketServer, type WebSocketServerHandle } from './http/ws-server.js';
 import { apiMetrics, createRegistry, liveGauges } from './shared/platform/metrics.js';
 import type { Registry } from 'prom-client';
@@ -214,6 +215,8 @@ function mountApiRoutes(expressApp: express.Express, { config, db, redis, creden
     graphqlUploads({
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxFiles: 3,
+      // A batch's pictures, as POST /api/v1/batches takes them: 50 images, or a zip as large as they are (docs/batches.md).
+      wider: { fields: ['startBatch'], limit: { maxFiles: BATCH_MAX_PICTURES + 1, maxBytes: config.UPLOAD_MAX_BYTES * BATCH_MAX_PICTURES } },
       idleMs: config.UPLOAD_IDLE_TIMEOUT_MS,
       // Only tool mutations take files: a key without the generate scope sends none.
       admit: async (req) => {

@@ -74,7 +74,7 @@ class ClientText {
 }
 
 /** One event; the JSON escapes the characters some line readers split on (U+0085, U+2028, U+2029). */
-function frame(event: string, id: string, data: unknown): string {
+export function frame(event: string, id: string, data: unknown): string {
   const json = JSON.stringify(data).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `id: ${id}\nevent: ${event}\ndata: ${json}\n\n`;
 }

@@ -10,6 +10,23 @@ const uuid = { type: 'string', format: 'uuid' };
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const phases = ['QUEUED', 'ANALYZING', 'PROCESSING', 'FINALIZING', 'COMPLETED', 'FAILED', 'CANCELLED'];
 
+const EVENTS_DESCRIPTION = [
+  'Server-Sent Events: `progress` with the Batch whenever a picture moves, then `completed` or `cancelled` with the batch closed (its `status` `completed` or `cancelled`, `finished_at` set); then the stream ends.',
+  '',
+  'Each event’s id is `<n>-<tag>` (`-end` added on the last): `n` counts the events, `tag` is the batch’s own. Each event is a whole state, so a client that reconnects with `Last-Event-ID` gets the current state again, numbered on from its id, then the new ones. An id this stream did not write is 400; after the last event the answer is 204.',
+  '',
+  'Open streams are bounded as a job’s are (429 with Retry-After past a bound). Needs the read or generate scope.',
+].join('\n');
+
+/** A batch stream's Last-Event-ID (server/modules/batch/batch.events.ts). */
+const LAST_EVENT_ID = {
+  name: 'Last-Event-ID',
+  in: 'header',
+  required: false,
+  description: 'The id of the last event received: the current state comes again, then the new ones',
+  schema: { type: 'string', pattern: '^\\d{1,9}-[0-9a-f]{8}(-end)?$' },
+};
+
 export const BATCH_SCHEMAS: Record<string, JsonSchema> = {
   BatchStep: {
     type: 'object',
@@ -139,14 +156,17 @@ export function batchPaths(): Record<string, Record<string, { operationId: strin
         tags: ['Batches'],
         operationId: 'batchEvents',
         summary: 'Follow a batch’s events',
-        description: 'Server-Sent Events: `progress` with the Batch whenever a picture moves, then `completed` or `cancelled` with its last state; then the stream ends.',
-        parameters: [BatchId],
+        description: EVENTS_DESCRIPTION,
+        parameters: [BatchId, LAST_EVENT_ID],
         responses: {
           '200': {
             description: 'The event stream',
             content: { 'text/event-stream': { schema: { type: 'string' }, 'x-events': { progress: ref('Batch'), completed: ref('Batch'), cancelled: ref('Batch') } } },
           },
+          '204': { description: 'Last-Event-ID was the last event: nothing more will come' },
+          '400': responseRef('BadRequest'),
           ...notFound,
+          '429': responseRef('TooManyRequests'),
         },
       },
     },

@@ -13,6 +13,7 @@ import { AppError, ErrorCode, isAppError } from '../shared/platform/errors.js';
 import { refusalBody } from '../http/request-errors.js';
 import { REFUSED_UPLOAD_DRAIN_BYTES } from '../shared/platform/constants.js';
 import { answerStalled, drainRefused, incomingDir, removeReceived, tooLarge, watchIdle, type UploadedFile } from './receive.js';
+import { followMap, limitOf, widest, type UploadLimit, type WiderUploads } from './graphql-limits.js';
 
 /** A GraphQL upload already read to its end: its temporary file, or why it could not be read. */
 interface ReceivedUpload extends FileUpload {
@@ -41,7 +42,7 @@ async function receive(file: FileUpload, maxBytes: number, dir: string, paths: S
       async function* (chunks: AsyncIterable<Buffer>) {
         for await (const chunk of chunks) {
           size += chunk.length;
-          // Past the limit the parser (limited to maxBytes + 1) skips the rest of the file.
+          // Past the limit the rest is read and thrown away (the parser stops at the widest limit + 1).
           if (size <= maxBytes) yield chunk;
         }
       },
@@ -85,6 +86,8 @@ function uploadsIn(operations: unknown): Set<Upload> {
 
 type Refusal = [status: number, code: ErrorCode, message: string];
 
+const tooManyFiles = (maxFiles: number): Refusal => [413, ErrorCode.PAYLOAD_TOO_LARGE, `Too many files in one request: at most ${maxFiles}`];
+
 /**
  * How to answer a request graphql-upload-minimal gave up on, or null when the error is not the
  * client's. Its HttpErrors refuse the request's shape (too many files, bad operations or map, a
@@ -94,7 +97,7 @@ type Refusal = [status: number, code: ErrorCode, message: string];
 function refusalOf(error: unknown, maxFiles: number, afterMap: boolean): Refusal | null {
   const { status, expose, message } = (error ?? {}) as { status?: number; expose?: boolean; message?: string };
   const malformed = `The upload request is malformed: ${message ?? 'unknown error'}`;
-  if (status === 413) return [413, ErrorCode.PAYLOAD_TOO_LARGE, `Too many files in one request: at most ${maxFiles}`];
+  if (status === 413) return tooManyFiles(maxFiles);
   if (status === 400 && afterMap) return [400, ErrorCode.BAD_USER_INPUT, "A file the request's map names was not sent"];
   if (status && expose) return [status, ErrorCode.BAD_USER_INPUT, malformed];
   if (!status && error instanceof Error) return [400, ErrorCode.BAD_USER_INPUT, malformed];
@@ -112,10 +115,10 @@ function discard(file: FileUpload): void {
   }
 }
 
-export interface GraphqlUploadLimits {
-  maxBytes: number;
-  maxFiles: number;
+export interface GraphqlUploadLimits extends UploadLimit {
   idleMs: number;
+  /** Wider limits for some operations (startBatch's pictures: graphql-limits.ts). */
+  wider?: WiderUploads;
   /**
    * Throws an AppError when the request's files must not be read (no identity, plan, rate,
    * running jobs, uploads under way); asked once the operations are parsed, before the first
@@ -127,7 +130,7 @@ export interface GraphqlUploadLimits {
 /**
  * Express middleware for GraphQL multipart requests (graphql-multipart-request-spec),
  * in place of graphql-upload-minimal's: each file is read into a temporary file, removed
- * when the request ends (at most maxBytes,
+ * when the request ends (at most maxBytes, or its operation's wider limit,
  * a larger one is refused with PAYLOAD_TOO_LARGE when its resolver reads it) as the
  * parser reaches it, whatever the order of the map and the parts, and the operation
  * runs only once every file is in. A request that `admit` refuses runs at once instead,
@@ -174,9 +177,14 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
       else req.once('end', () => stopWatching());
       res.status(status).json(refusalBody(code, message));
     };
-    processRequest(req, res, { maxFileSize: limits.maxBytes + 1, maxFiles: limits.maxFiles })
+    // The parser gets the widest limits; the request is held to its operation's once they are read.
+    const parser = widest(limits, limits.wider);
+    const parsing = processRequest(req, res, { maxFileSize: parser.maxBytes + 1, maxFiles: parser.maxFiles });
+    // Read once the parser is attached (adding a 'data' listener starts the flow).
+    const map = followMap(req, res);
+    parsing
       .catch((error: unknown) => {
-        const refusal = refusalOf(error, limits.maxFiles, false);
+        const refusal = refusalOf(error, parser.maxFiles, false);
         if (refusal) refuse(...refusal);
         else finish(error);
         return null;
@@ -184,6 +192,9 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
       .then(async (operations: unknown) => {
         if (operations === null) return;
         const uploads = uploadsIn(operations);
+        // The map's entries, not only the uploads placed: two naming one variable leave a file nobody reads.
+        const { maxBytes, maxFiles } = limitOf(operations, limits, limits.wider);
+        if (Math.max(uploads.size, map.entries ?? 0) > maxFiles) return refuse(...tooManyFiles(maxFiles));
         let refusal: AppError | null = null;
         if (uploads.size && limits.admit) {
           try {
@@ -200,7 +211,7 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
             upload.promise = Promise.reject(refusal);
           } else {
             // The Upload scalar hands resolvers this promise: it now settles once the file is read.
-            upload.promise = upload.promise.then((file) => receive(file, limits.maxBytes, dir, paths));
+            upload.promise = upload.promise.then((file) => receive(file, maxBytes, dir, paths));
             received.push(upload.promise);
           }
           upload.promise.catch(() => undefined);
@@ -210,7 +221,7 @@ export function graphqlUploads(limits: GraphqlUploadLimits): RequestHandler {
         // A file the body never carried, or cut short: a malformed request, not a resolver's failure.
         for (const outcome of outcomes) {
           const error: unknown = outcome.status === 'rejected' ? outcome.reason : (outcome.value as ReceivedUpload).received.cut;
-          const refusal = error ? refusalOf(error, limits.maxFiles, true) : null;
+          const refusal = error ? refusalOf(error, maxFiles, true) : null;
           if (refusal) return refuse(...refusal);
         }
         req.body = operations;

@@ -37,12 +37,13 @@ async function startBatch(token: string, files: { name: string; bytes: Buffer; f
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-const BATCH_PROGRESS = `subscription($id: ID!) { batchProgress(batchId: $id) { id status counts { total queued running completed failed cancelled }
+const BATCH_PROGRESS = `subscription($id: ID!) { batchProgress(batchId: $id) { id status finishedAt counts { total queued running completed failed cancelled }
   pictures { index jobId filename phase percent step message error errorCode creation { id content type } } } }`;
 
 type BatchEvent = {
   batchProgress: {
     status: string;
+    finishedAt: string | null;
     counts: Record<string, number>;
     pictures: {
       index: number;
@@ -129,13 +130,16 @@ describe('batches', () => {
     const events = await followBatch(owner.token, id);
     const last = events.at(-1)!;
     expect(last.counts).toMatchObject({ total: 5, completed: 3, failed: 2, queued: 0, running: 0 });
+    // The first state with every picture ended is the last, and it is the batch closed (not still RUNNING a moment before its parent job closes it).
+    expect([last.status, Date.parse(last.finishedAt!) > 0]).toEqual(['COMPLETED', true]);
+    expect(events.filter((e) => e.counts.queued! + e.counts.running! === 0)).toHaveLength(1);
     // Each picture moved on its own: some snapshot shows a picture working while another had not finished.
     expect(events.some((e) => e.pictures.some((p) => p.phase !== 'QUEUED' && p.percent > 0 && p.percent < 100))).toBe(true);
     const failed = last.pictures.filter((p) => p.phase === 'FAILED');
     expect(failed.map((p) => p.index)).toEqual([1, 3]);
     for (const p of failed) expect(p.error).toMatch(/damaged or incomplete/);
     for (const p of last.pictures.filter((q) => q.phase === 'COMPLETED')) expect(p.creation?.content).toMatch(/^\/files\//);
-    await waitFor(async () => (await db().batch.findUniqueOrThrow({ where: { id } })).status === 'COMPLETED', 10_000, 'the batch to close');
+    expect((await db().batch.findUniqueOrThrow({ where: { id } })).status).toBe('COMPLETED');
 
     // One creation per good picture, exactly.
     const jobIds = (await db().batch.findUniqueOrThrow({ where: { id } })).jobIds;
@@ -154,7 +158,7 @@ describe('batches', () => {
     const res = await fetch(`${stack.url}/api/v1/batches/${id}/events`, { headers: { authorization: `Bearer ${owner.token}` } });
     const read = await readEvents(res.body!);
     expect(read.events.at(-1)!.event).toBe('completed');
-    expect(JSON.parse(read.events.at(-1)!.data)).toMatchObject({ counts: { completed: 3, failed: 2 } });
+    expect(JSON.parse(read.events.at(-1)!.data)).toMatchObject({ status: 'completed', finished_at: expect.any(String), counts: { completed: 3, failed: 2 } });
   });
 
   it('runs a chain of two steps, saying which step each picture is in', async () => {

@@ -43,6 +43,7 @@ type Documents = {
     "\n  query MyBatches($first: Int!) {\n    myBatches(first: $first) {\n      ...BatchFields\n    }\n  }\n": typeof types.MyBatchesDocument,
     "\n  subscription BatchProgress($batchId: ID!) {\n    batchProgress(batchId: $batchId) {\n      ...BatchFields\n    }\n  }\n": typeof types.BatchProgressDocument,
     "\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n": typeof types.CancelBatchDocument,
+    "\n  mutation StartBatch($steps: [BatchStepInput!]!, $images: [Upload!], $zip: Upload) {\n    startBatch(steps: $steps, images: $images, zip: $zip) {\n      ...BatchFields\n    }\n  }\n": typeof types.StartBatchDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": typeof types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": typeof types.BillingDocument,
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": typeof types.StartTrialDocument,
@@ -123,6 +124,7 @@ const documents: Documents = {
     "\n  query MyBatches($first: Int!) {\n    myBatches(first: $first) {\n      ...BatchFields\n    }\n  }\n": types.MyBatchesDocument,
     "\n  subscription BatchProgress($batchId: ID!) {\n    batchProgress(batchId: $batchId) {\n      ...BatchFields\n    }\n  }\n": types.BatchProgressDocument,
     "\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n": types.CancelBatchDocument,
+    "\n  mutation StartBatch($steps: [BatchStepInput!]!, $images: [Upload!], $zip: Upload) {\n    startBatch(steps: $steps, images: $images, zip: $zip) {\n      ...BatchFields\n    }\n  }\n": types.StartBatchDocument,
     "\n  fragment BillingFields on Billing {\n    mode\n    plan\n    status\n    trialEndsAt\n    currentPeriodEnd\n    cancelAtPeriodEnd\n    daysLeft\n    canStartTrial\n    textUsedThisMonth\n    freeTextQuota\n  }\n": types.BillingFieldsFragmentDoc,
     "\n  query Billing {\n    billing {\n      ...BillingFields\n    }\n  }\n": types.BillingDocument,
     "\n  mutation StartTrial {\n    startTrial {\n      ...BillingFields\n    }\n  }\n": types.StartTrialDocument,
@@ -304,6 +306,10 @@ export function graphql(source: "\n  subscription BatchProgress($batchId: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n"): (typeof documents)["\n  mutation CancelBatch($id: ID!) {\n    cancelBatch(id: $id) {\n      ...BatchFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartBatch($steps: [BatchStepInput!]!, $images: [Upload!], $zip: Upload) {\n    startBatch(steps: $steps, images: $images, zip: $zip) {\n      ...BatchFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartBatch($steps: [BatchStepInput!]!, $images: [Upload!], $zip: Upload) {\n    startBatch(steps: $steps, images: $images, zip: $zip) {\n      ...BatchFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

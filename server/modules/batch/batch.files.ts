@@ -66,11 +66,13 @@ export async function unzip(file: UploadedFile, maxBytes: number, room: number):
   return out;
 }
 
-/** The pictures of a request: its image files in order, a zip's files in its order; 1–50 in all. */
+/** The pictures of a request: its image files in order (each at most `maxBytes`), a zip's files in its order; 1–50 in all. */
 export async function picturesOf(files: UploadedFile[], maxBytes: number): Promise<UploadedFile[]> {
   const pictures: UploadedFile[] = [];
   for (const f of files) {
     if (await isZip(f)) pictures.push(...(await unzip(f, maxBytes, BATCH_MAX_PICTURES - pictures.length)));
+    // A zip may be as large as its pictures; a picture is one upload.
+    else if (f.size > maxBytes) throw tooLarge(maxBytes);
     else pictures.push(f);
     if (pictures.length > BATCH_MAX_PICTURES) throw tooMany();
   }

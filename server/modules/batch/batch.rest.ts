@@ -1,6 +1,6 @@
 // The batches' routes of the jobs API (docs/api-v1.md, "Batches"; docs/batches.md): start one
 // (multipart: `images` files or a `zip`, and `steps`), read it, cancel it, follow it as
-// Server-Sent Events, download its zip. Registered by server/api-v1/routes.ts with its auth.
+// Server-Sent Events (batch.events.ts), download its zip. Registered by server/api-v1/routes.ts with its auth.
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response, Router } from 'express';
 import multer from 'multer';
@@ -11,8 +11,8 @@ import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { BATCH_MAX_PICTURES } from '../../shared/platform/constants.js';
 import { incomingDir, removeReceived, tooLarge, type UploadedFile } from '../../uploads/receive.js';
 import { batchLinks } from '../../shared/batches/batch.js';
+import { parseBatchEventId, streamBatchEvents } from './batch.events.js';
 import type { BatchService, BatchView } from './batch.service.js';
-import { picturesOf } from './batch.files.js';
 
 type Handler = (req: AuthedRequest, res: Response) => Promise<unknown>;
 type Authed = (scopes: KeyRule, handler: Handler) => RequestHandler;
@@ -87,11 +87,7 @@ export function batchRoutes(r: Router, deps: BatchRestDeps, authed: Authed, read
         const files = await receive(req, res, deps.config.UPLOAD_MAX_BYTES);
         received.push(...files.map((f) => f.path));
         const steps = (req.body as Record<string, unknown> | undefined)?.steps;
-        // The steps, plan and key's scope are checked before any picture is unpacked or read.
-        await deps.batches.admit(req.user, steps, req.apiKey);
-        const pictures = await picturesOf(files, deps.config.UPLOAD_MAX_BYTES);
-        received.push(...pictures.map((p) => p.path));
-        const batch = await deps.batches.start(req.user, { steps, files: pictures, apiKey: req.apiKey });
+        const batch = await deps.batches.startFromFiles(req.user, { steps, files, apiKey: req.apiKey });
         res.status(202).location(batchLinks(batch.id).self).json(batchViewJson(batch));
       } finally {
         await removeReceived(received);
@@ -137,42 +133,17 @@ export function batchRoutes(r: Router, deps: BatchRestDeps, authed: Authed, read
     streams.room,
     authed(read, async (req, res) => {
       const id = String(req.params.id);
+      const resume = parseBatchEventId(req.get('last-event-id'), id);
       const { release, revoked } = streams.count(req);
       try {
-        await followBatch(deps, id, req, res, revoked);
+        if (!(await deps.batches.get(id, req.user.id))) throw notFound();
+        // The client has had the last event: nothing more will come (204 stops EventSource's reconnecting).
+        if (resume?.ended) return void res.status(204).end();
+        const states = deps.batches.progress(id, req.user.id);
+        await streamBatchEvents(req, res, id, resume, { states, json: batchViewJson, closing: deps.closing, revoked });
       } finally {
         release();
       }
     }),
   );
-}
-
-/** `event: progress` with the batch whenever a picture moves, then `event: completed` (or `cancelled`) with its last state. */
-async function followBatch(deps: BatchRestDeps, id: string, req: AuthedRequest, res: Response, revoked: AbortSignal): Promise<void> {
-  if (!(await deps.batches.get(id, req.user.id))) throw notFound();
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
-  res.write(`retry: 2000\n: events of batch ${id}\n\n`);
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-  const iterator = deps.batches.progress(id, req.user.id)[Symbol.asyncIterator]();
-  const gone = () => void iterator.return?.();
-  req.on('close', gone);
-  deps.closing?.addEventListener('abort', gone);
-  revoked.addEventListener('abort', gone);
-  try {
-    let last: BatchView | undefined;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      last = next.value;
-      const body = batchViewJson(last);
-      const ended = last.counts.queued + last.counts.running === 0;
-      res.write(`event: ${ended ? (last.status === 'CANCELLED' ? 'cancelled' : 'completed') : 'progress'}\ndata: ${JSON.stringify(body)}\n\n`);
-      if (ended) break;
-    }
-  } finally {
-    clearInterval(heartbeat);
-    req.off('close', gone);
-    deps.closing?.removeEventListener('abort', gone);
-    revoked.removeEventListener('abort', gone);
-    res.end();
-  }
 }

@@ -12,7 +12,7 @@ import type { Prisma } from '../../shared/db/prisma.js';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
 import { requireScope, type ApiKeyGrant } from '../../auth/api-keys.js';
 import { requireImage } from '../../uploads/check.js';
-import type { UploadedFile } from '../../uploads/receive.js';
+import { removeReceived, type UploadedFile } from '../../uploads/receive.js';
 import { isUuid } from '../../shared/platform/validation.js';
 import { createJobState, isTerminal, TERMINAL_PHASES } from '../../shared/jobs/job.events.js';
 import { TOOL_JOB_OPTIONS } from '../../shared/jobs/queues.js';
@@ -23,6 +23,7 @@ import type { Storage } from '../../shared/storage/types.js';
 import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
 import type { Job, JobService } from '../job/job.service.js';
 import { parseSteps } from './batch.steps.js';
+import { picturesOf } from './batch.files.js';
 import { extOf, writeZip, type ZipPicture } from './batch.zip.js';
 
 export interface BatchPicture {
@@ -63,6 +64,9 @@ const notFound = () => new AppError(ErrorCode.NOT_FOUND, 'This batch does not ex
 
 /** A live picture's events are gathered this long before the batch's next snapshot goes out. */
 const SNAPSHOT_EVERY_MS = 150;
+/** How long a follower waits for the rows of a batch whose pictures have all ended to let it close, and how often it looks. */
+const BATCH_CLOSE_WAIT_MS = 5_000;
+const BATCH_CLOSE_POLL_MS = 50;
 
 export class BatchService {
   private flows: FlowProducer | null = null;
@@ -175,6 +179,23 @@ export class BatchService {
     }
   }
 
+  /**
+   * Starts a batch from a request's files, as POST /api/v1/batches and the startBatch mutation
+   * both do: the steps, plan and key's scope are checked before any picture is unpacked or read,
+   * then a zip's pictures are unpacked (removed again once the batch has them or is refused).
+   */
+  async startFromFiles(user: User, request: BatchRequest): Promise<BatchView> {
+    await this.admit(user, request.steps, request.apiKey);
+    const unpacked: string[] = [];
+    try {
+      const pictures = await picturesOf(request.files, this.services.config.UPLOAD_MAX_BYTES);
+      unpacked.push(...pictures.filter((p) => !request.files.includes(p)).map((p) => p.path));
+      return await this.start(user, { ...request, files: pictures });
+    } finally {
+      await removeReceived(unpacked);
+    }
+  }
+
   private async own(id: string, userId: string): Promise<Batch | null> {
     if (!isUuid(id)) return null;
     const batch = await this.services.db.batch.findUnique({ where: { id } });
@@ -216,9 +237,13 @@ export class BatchService {
     return new Repeater<BatchView>(async (push, stop) => {
       const view = await this.get(id, userId);
       if (!view) return stop(notFound());
-      await push(view);
       const following = view.pictures.filter((p) => !isTerminal(p.phase));
-      if (following.length === 0) return stop();
+      if (following.length === 0) {
+        // Every picture has ended already: the batch as closed is the one state.
+        await push((await this.closed(id, userId)) ?? view);
+        return stop();
+      }
+      await push(view);
       const iterators = following.map((p) => this.jobs.progress(p.jobId, userId)[Symbol.asyncIterator]());
       let stopped = false;
       void stop.then(() => {
@@ -228,6 +253,8 @@ export class BatchService {
       let timer: NodeJS.Timeout | undefined;
       const flush = () => {
         timer = undefined;
+        // Once every picture has ended the next state is the closed batch's (below), never one still RUNNING.
+        if (view.pictures.every((p) => isTerminal(p.phase))) return;
         view.counts = countsOf(view.pictures.map((p) => p.phase));
         void push(structuredClone(view));
       };
@@ -253,11 +280,25 @@ export class BatchService {
       clearTimeout(timer);
       if (stopped) return;
       // Every picture has ended: the batch closes (once, whoever gets there first), then its last state.
-      await closeBatch({ db: this.services.db, webhooks: this.webhooks }, id);
-      const last = await this.get(id, userId);
+      const last = await this.closed(id, userId);
       if (last) await push(last);
       stop();
     });
+  }
+
+  /**
+   * The batch once every picture has ended, closed: by this call if its parent job has not closed
+   * it yet (closeBatch is guarded, so once whoever gets there). A picture's end is heard a moment
+   * before its row says so, which closeBatch waits for: looked at again for up to BATCH_CLOSE_WAIT_MS.
+   */
+  private async closed(id: string, userId: string): Promise<BatchView | null> {
+    const deadline = Date.now() + BATCH_CLOSE_WAIT_MS;
+    for (;;) {
+      await closeBatch({ db: this.services.db, webhooks: this.webhooks }, id);
+      const view = await this.get(id, userId);
+      if (!view || view.status !== 'RUNNING' || Date.now() >= deadline) return view;
+      await new Promise((resolve) => setTimeout(resolve, BATCH_CLOSE_POLL_MS));
+    }
   }
 
   /** Streams the batch's zip (its completed pictures, and failures.txt) into `out`; NOT_FOUND for anyone but its owner. */

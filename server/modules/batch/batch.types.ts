@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { JobPhase } from '../../graphql/enums.js';
 import { CreationObject } from '../creation/creation.types.js';
 
@@ -9,6 +9,15 @@ export class BatchStepObject {
 
   @Field({ description: 'The tool\'s options as JSON (its own input fields, e.g. {"scale":2})' })
   options!: string;
+}
+
+@InputType('BatchStepInput', { description: 'One image step of a new batch, as BatchStep gives it back' })
+export class BatchStepInput {
+  @Field({ description: 'The tool: background-removal, object-removal or upscale-image' })
+  tool!: string;
+
+  @Field(() => String, { nullable: true, description: 'The tool\'s options as JSON (its own input fields, e.g. {"scale":2}); none: its defaults' })
+  options?: string | null;
 }
 
 @ObjectType('BatchCounts', { description: 'How many pictures of a batch are where' })

@@ -281,7 +281,11 @@ export interface paths {
         };
         /**
          * Follow a batch’s events
-         * @description Server-Sent Events: `progress` with the Batch whenever a picture moves, then `completed` or `cancelled` with its last state; then the stream ends.
+         * @description Server-Sent Events: `progress` with the Batch whenever a picture moves, then `completed` or `cancelled` with the batch closed (its `status` `completed` or `cancelled`, `finished_at` set); then the stream ends.
+         *
+         *     Each event’s id is `<n>-<tag>` (`-end` added on the last): `n` counts the events, `tag` is the batch’s own. Each event is a whole state, so a client that reconnects with `Last-Event-ID` gets the current state again, numbered on from its id, then the new ones. An id this stream did not write is 400; after the last event the answer is 204.
+         *
+         *     Open streams are bounded as a job’s are (429 with Retry-After past a bound). Needs the read or generate scope.
          */
         get: operations["batchEvents"];
         put?: never;
@@ -1583,7 +1587,10 @@ export interface operations {
     batchEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The id of the last event received: the current state comes again, then the new ones */
+                "Last-Event-ID"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1600,9 +1607,18 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            /** @description Last-Event-ID was the last event: nothing more will come */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getBatchZip: {

@@ -60,3 +60,11 @@ export const CancelBatchMutation = graphql(`
     }
   }
 `);
+
+export const StartBatchMutation = graphql(`
+  mutation StartBatch($steps: [BatchStepInput!]!, $images: [Upload!], $zip: Upload) {
+    startBatch(steps: $steps, images: $images, zip: $zip) {
+      ...BatchFields
+    }
+  }
+`);

@@ -1,21 +1,32 @@
-// Starting a batch and downloading its zip go through the jobs API (docs/batches.md): a batch's
-// files are a multipart body of up to 50 pictures, and its zip a download with the bearer token.
+// Starting a batch is the startBatch mutation (a GraphQL multipart request: Apollo's upload link
+// sends the files); downloading its zip goes through the jobs API with the bearer token
+// (docs/batches.md).
+import { apolloClient } from '../../../lib/apollo';
 import { authorizationHeader } from '../../../lib/endpoint';
 import type { Step } from '../lib/recipes';
+import { StartBatchMutation } from './operations';
 
 export interface StartedBatch {
   id: string;
 }
 
-/** POST /api/v1/batches; throws with the server's message when refused. */
+/**
+ * startBatch: a .zip goes as the zip, the other files as images (the server tells a zip by its
+ * bytes, so a second zip among them is unpacked too); throws with the server's message when refused.
+ */
 export async function startBatch(files: readonly File[], steps: readonly Step[]): Promise<StartedBatch> {
-  const form = new FormData();
-  for (const f of files) form.append(f.name.toLowerCase().endsWith('.zip') ? 'zip' : 'images', f, f.name);
-  form.append('steps', JSON.stringify(steps));
-  const res = await fetch('/api/v1/batches', { method: 'POST', headers: await authorizationHeader(), body: form });
-  const body = (await res.json().catch(() => ({}))) as { id?: string; detail?: string };
-  if (!res.ok || !body.id) throw new Error(body.detail ?? `The batch could not be started (${res.status})`);
-  return { id: body.id };
+  const zip = files.find((f) => f.name.toLowerCase().endsWith('.zip')) ?? null;
+  const images = files.filter((f) => f !== zip);
+  const { data } = await apolloClient.mutate({
+    mutation: StartBatchMutation,
+    variables: {
+      steps: steps.map((s) => ({ tool: s.tool, options: JSON.stringify(s.options) })),
+      images: images.length ? images : null,
+      zip,
+    },
+  });
+  if (!data?.startBatch) throw new Error('The batch could not be started');
+  return { id: data.startBatch.id };
 }
 
 /** Fetches the batch's zip with the bearer token and saves it. */
