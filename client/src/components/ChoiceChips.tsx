@@ -5,7 +5,8 @@ interface Props<T extends string> {
   /** The radio group's name; unique per form. */
   name: string;
   options: readonly { value: T; label: string }[];
-  value: T;
+  /** null: none chosen yet (no chip is checked). */
+  value: T | null;
   onChange: (value: T) => void;
   disabled?: boolean;
   /** Said under the legend and read with the group (aria-describedby). */

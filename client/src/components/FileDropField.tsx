@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type DragEvent, type Ref } from 'react';
-import { acceptAttribute, acceptedHint, contentProblem, fileProblem, type AcceptedFiles } from '../lib/files';
+import { acceptAttribute, acceptedHint, contentProblem, fileProblem, isZipFile, ZIP_FILE_TYPE, type AcceptedFiles } from '../lib/files';
 
 interface Props {
   /** The visible name of the field, e.g. "Upload image". */
@@ -17,6 +17,13 @@ interface Props {
   disabled?: boolean;
   /** Gets only a file that passed the check. */
   onFile: (file: File) => void;
+  /**
+   * Given, the input takes several files or one zip of them: each is checked as one is (a zip
+   * by its own type, within the same size limit), then several (or the zip) come here instead
+   * of `onFile`, which still gets a single file. It returns why it refuses the set (too many,
+   * a zip among pictures), said beside the field, or null.
+   */
+  onFiles?: (files: File[]) => string | null;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -26,33 +33,40 @@ interface Props {
  * another type (by its name or by its first bytes) or over the limit is refused here, with the
  * reason beside the field, so nothing is uploaded only to be refused by the server.
  */
-export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted, fallback, disabled = false, onFile, ref }: Props) {
+export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted, fallback, disabled = false, onFile, onFiles, ref }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function take(file: File) {
-    // The name and size first, then the first bytes: a file renamed to a taken type is caught here too.
-    const problem = accepted ? (fileProblem(file, accepted) ?? (await contentProblem(file, accepted))) : null;
+  async function take(picked: File[]) {
+    const files = onFiles ? picked : picked.slice(0, 1);
+    let problem: string | null = null;
+    for (const file of files) {
+      const against = accepted && onFiles && isZipFile(file) ? { types: [ZIP_FILE_TYPE], maxBytes: accepted.maxBytes, noun: 'file' } : accepted;
+      // The name and size first, then the first bytes: a file renamed to a taken type is caught here too.
+      problem = against ? (fileProblem(file, against) ?? (await contentProblem(file, against))) : null;
+      if (problem) break;
+    }
+    if (!problem && onFiles && (files.length > 1 || isZipFile(files[0]!))) problem = onFiles(files);
+    else if (!problem) onFile(files[0]!);
     setError(problem);
-    if (!problem) onFile(file);
   }
 
   function change(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
+    const files = [...(e.target.files ?? [])];
     // Cleared so picking the same file again still counts as a new choice.
     e.target.value = '';
-    if (file) void take(file);
+    if (files.length > 0) void take(files);
   }
 
   function drop(e: DragEvent<HTMLLabelElement>) {
     e.preventDefault();
     setDragging(false);
     if (disabled) return;
-    const file = e.dataTransfer.files[0];
-    if (file) void take(file);
+    const files = [...e.dataTransfer.files];
+    if (files.length > 0) void take(files);
   }
 
   const tone = dragging
@@ -80,13 +94,14 @@ export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted,
         <span className="text-sm font-medium text-slate-800">
           {!inputLabel && <span className="sr-only">{label}: </span>}
           {choose}
-          <span className="font-normal text-slate-500"> or drop it here</span>
+          <span className="font-normal text-slate-500"> or drop {onFiles ? 'them' : 'it'} here</span>
         </span>
         <input
           ref={ref}
           id={id}
           type="file"
-          accept={accepted ? acceptAttribute(accepted.types) : fallback.accept}
+          multiple={Boolean(onFiles)}
+          accept={accepted ? acceptAttribute(onFiles ? [...accepted.types, ZIP_FILE_TYPE] : accepted.types) : fallback.accept}
           disabled={disabled}
           onChange={change}
           aria-label={inputLabel}
@@ -102,6 +117,7 @@ export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted,
       )}
       <p id={hintId} className="text-xs text-slate-500">
         {accepted ? acceptedHint(accepted) : fallback.hint}
+        {onFiles && <span> · Several {accepted?.noun ?? 'file'}s at once, or a zip of them, make a batch.</span>}
       </p>
     </div>
   );

@@ -4,12 +4,16 @@ import type { ImageOutputFormat } from '../gql/graphql';
 
 /** What an image tool's result is written as (docs/api-v1.md, "Output format"). */
 export interface OutputFormatValues {
-  format: ImageOutputFormat;
+  /** null: none chosen, the tool keeps the format its engine made (no chip is checked). */
+  format: ImageOutputFormat | null;
   /** 1–100, sent for WEBP and JPEG only. */
   quality: number;
 }
 
 export const DEFAULT_OUTPUT_FORMAT: OutputFormatValues = { format: 'PNG', quality: 90 };
+
+/** For the tools that keep their engine's format unless asked (image generation, object removal): nothing sent until a format is picked. */
+export const ENGINE_OUTPUT_FORMAT: OutputFormatValues = { format: null, quality: 90 };
 
 const FORMATS: readonly { value: ImageOutputFormat; label: string }[] = [
   { value: 'PNG', label: 'PNG' },
@@ -17,8 +21,9 @@ const FORMATS: readonly { value: ImageOutputFormat; label: string }[] = [
   { value: 'JPEG', label: 'JPEG' },
 ];
 
-/** The mutation's variables: PNG takes no quality (the server refuses one). */
-export const outputFormatVariables = ({ format, quality }: OutputFormatValues) => (format === 'PNG' ? { format } : { format, quality });
+/** The mutation's variables: PNG takes no quality (the server refuses one); none chosen, nothing. */
+export const outputFormatVariables = ({ format, quality }: OutputFormatValues): { format?: ImageOutputFormat; quality?: number } =>
+  format === null ? {} : format === 'PNG' ? { format } : { format, quality };
 
 interface Props {
   /** The radio group's name; unique per form. */
@@ -44,7 +49,7 @@ export function OutputFormatField({ name, values, onChange, disabled = false, ca
         disabled={disabled}
         caption={caption ?? 'PNG keeps transparency losslessly; WebP and JPEG make smaller files.'}
       />
-      {values.format !== 'PNG' && (
+      {(values.format === 'WEBP' || values.format === 'JPEG') && (
         <div className="flex flex-col gap-1.5">
           <div className="flex items-center justify-between text-sm">
             <label htmlFor={qualityId} className="font-medium text-slate-700">

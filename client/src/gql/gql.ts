@@ -77,7 +77,7 @@ type Documents = {
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        note\n        createdAt\n      }\n    }\n  }\n": typeof types.JobDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": typeof types.SubscribeNewsletterDocument,
-    "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
+    "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload, $format: ImageOutputFormat, $quality: Int) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": typeof types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": typeof types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": typeof types.SubmitFeedbackDocument,
@@ -158,7 +158,7 @@ const documents: Documents = {
     "\n  mutation CancelJob($id: ID!) {\n    cancelJob(id: $id) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.CancelJobDocument,
     "\n  query Job($id: ID!) {\n    job(id: $id) {\n      id\n      phase\n      percent\n      message\n      error\n      creation {\n        id\n        type\n        prompt\n        content\n        provider\n        placeholder\n        madeBy\n        note\n        createdAt\n      }\n    }\n  }\n": types.JobDocument,
     "\n  mutation SubscribeNewsletter($email: String!) {\n    subscribeNewsletter(email: $email)\n  }\n": types.SubscribeNewsletterDocument,
-    "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
+    "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload, $format: ImageOutputFormat, $quality: Int) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.RemoveObjectDocument,
     "\n  mutation ReviewResume($resume: Upload!) {\n    reviewResume(resume: $resume) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n": types.ReviewResumeDocument,
     "\n  mutation SubmitContact($input: ContactInput!) {\n    submitContact(input: $input)\n  }\n": types.SubmitContactDocument,
     "\n  mutation SubmitFeedback($input: FeedbackInput!) {\n    submitFeedback(input: $input)\n  }\n": types.SubmitFeedbackDocument,
@@ -445,7 +445,7 @@ export function graphql(source: "\n  mutation SubscribeNewsletter($email: String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload, $format: ImageOutputFormat, $quality: Int) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveObject($image: Upload, $sourceCreationId: ID, $object: String, $mask: Upload, $format: ImageOutputFormat, $quality: Int) {\n    removeObject(image: $image, sourceCreationId: $sourceCreationId, object: $object, mask: $mask, format: $format, quality: $quality) {\n      id\n      phase\n      percent\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

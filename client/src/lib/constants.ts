@@ -18,3 +18,6 @@ export const ARTICLE_LENGTHS = [
   { value: 'MEDIUM', label: 'Medium', range: '800-1200 words', words: 1200 },
   { value: 'LONG', label: 'Long', range: '1200+ words', words: 1600 },
 ] as const;
+
+/** How many of the user's newest batches the batch page, the dashboard and the tool pages read (the server's default). */
+export const BATCHES_PAGE_SIZE = 20;

@@ -22,6 +22,12 @@ export interface AcceptedFiles {
   noun: string;
 }
 
+/** A zip of pictures: the image tools' pickers take one in place of several pictures (docs/batches.md). */
+export const ZIP_FILE_TYPE: FileType = { mime: 'application/zip', name: 'ZIP', extensions: ['zip'] };
+
+/** Whether a picked file is a zip (by its type, or its name when the system gave none or a variant). */
+export const isZipFile = (file: File): boolean => /\.zip$/i.test(file.name) || file.type === ZIP_FILE_TYPE.mime;
+
 /** A size limit as people read it: "10 MB", "512 KB". */
 export function formatLimit(bytes: number): string {
   const mb = bytes / (1024 * 1024);
@@ -46,7 +52,9 @@ export function acceptedHint({ types, maxBytes }: AcceptedFiles): string {
 
 function hasAcceptedType(file: File, types: readonly FileType[]): boolean {
   // Some systems give no type at all (a drop, an unusual ending): then the name decides. The server reads the bytes anyway.
-  if (file.type !== '') return types.some((t) => t.mime === file.type);
+  // Windows names a zip application/x-zip-compressed.
+  const type = file.type === 'application/x-zip-compressed' ? ZIP_FILE_TYPE.mime : file.type;
+  if (type !== '') return types.some((t) => t.mime === type);
   const ending = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase();
   return ending !== undefined && types.some((t) => t.extensions.includes(ending));
 }
@@ -74,6 +82,7 @@ const SIGNATURES: Record<string, (head: Uint8Array) => boolean> = {
   'image/avif': (h) => startsWith(h, ascii('ftyp'), 4) && HEIF_BRANDS.has(String.fromCharCode(...h.slice(8, 12))),
   'image/tiff': (h) => startsWith(h, ascii('II*\0')) || startsWith(h, ascii('MM\0*')),
   'application/pdf': (h) => startsWith(h, ascii('%PDF')),
+  'application/zip': (h) => startsWith(h, [0x50, 0x4b, 0x03, 0x04]),
 };
 
 /**

@@ -4,6 +4,7 @@ import type { FormEvent, Ref } from 'react';
 import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
 import { SentImageDetails, type SentImage } from '../../send-to';
+import { BatchFiles } from '../../batches';
 import type { BackgroundOptionValues } from '../lib/options';
 import { BackgroundOptions } from './BackgroundOptions';
 
@@ -15,6 +16,10 @@ interface Props {
   busy: boolean;
   inputRef: Ref<HTMLInputElement>;
   onFile: (file: File) => void;
+  /** Several pictures or a zip picked for a batch (empty: one picture). */
+  files: File[];
+  /** Takes several pictures or a zip; returns why not, or null. */
+  onFiles: (files: File[]) => string | null;
   onSubmit: () => void;
   options: BackgroundOptionValues;
   onOptions: (options: BackgroundOptionValues) => void;
@@ -24,7 +29,7 @@ interface Props {
 }
 
 /** Left-hand card: the picker, a preview with name and size, the background options and the Remove Background button. */
-export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile, onSubmit, options, onOptions, invalid, optionRefs }: Props) {
+export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile, files, onFiles, onSubmit, options, onOptions, invalid, optionRefs }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -37,10 +42,16 @@ export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile,
         Upload Image
       </h2>
 
-      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent)} disabled={busy} onFile={onFile} />
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent) || files.length > 0} disabled={busy} onFile={onFile} onFiles={onFiles} />
 
-      {file && <ImagePreview file={file} previewUrl={previewUrl} />}
-      {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
+      {files.length > 0 ? (
+        <BatchFiles files={files} />
+      ) : (
+        <>
+          {file && <ImagePreview file={file} previewUrl={previewUrl} />}
+          {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
+        </>
+      )}
 
       <BackgroundOptions values={options} onChange={onOptions} disabled={busy} invalid={invalid} {...optionRefs} />
 

@@ -37,6 +37,7 @@ export const JPEG_NEEDS_BACKGROUND = 'JPEG cannot keep a transparent background:
 export const NO_BACKGROUND_IMAGE = 'Please select a background image';
 export const BAD_MARGIN = 'The margin must be a whole number from 0 to 100';
 export const BAD_COLOR = 'The colour must be a hex colour like #1e90ff';
+export const BATCH_NEEDS_NO_IMAGE = 'A batch cannot put a picture of yours behind each subject: choose another background, or pick one image.';
 
 /** What is wrong with the options before sending, with the field to focus, or null. */
 export function optionsProblem(o: BackgroundOptionValues): { message: string; field: 'color' | 'backgroundImage' | 'margin' | 'format' } | null {

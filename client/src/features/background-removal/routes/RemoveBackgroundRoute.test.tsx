@@ -6,6 +6,8 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), dismiss: vi.
 /** Every message of a tool page is its one toast (toolToast): the same id each time. */
 const TOOL_TOAST = { id: expect.stringMatching(/^tool:/) };
 vi.mock('sonner', () => ({ toast }));
+const startBatch = vi.hoisted(() => vi.fn(async () => ({ id: 'batch-1' })));
+vi.mock('../../batches/api/rest', () => ({ startBatch, downloadZip: vi.fn() }));
 import { recordOperations, stubFileToolSession } from '../../jobs/testing';
 import { RemoveBackgroundRoute } from './RemoveBackgroundRoute';
 
@@ -34,7 +36,9 @@ describe('RemoveBackgroundRoute (product §2, §5)', () => {
     renderRoute();
     // The types and the limit come from the server's uploadLimits query.
     await screen.findByText('PNG, JPEG, WebP, GIF, AVIF or TIFF, up to 10 MB');
-    expect(picker().accept).toBe('image/png,image/jpeg,image/webp,image/gif,image/avif,image/tiff,.png,.jpg,.jpeg,.webp,.gif,.avif,.tif,.tiff');
+    // Several images or a zip of them make a batch (docs/batches.md, "From a tool's page").
+    expect(picker().accept).toBe('image/png,image/jpeg,image/webp,image/gif,image/avif,image/tiff,application/zip,.png,.jpg,.jpeg,.webp,.gif,.avif,.tif,.tiff,.zip');
+    expect(picker().multiple).toBe(true);
     const file = new File(['RIFF\0\0\0\0WEBPVP8 ', new Uint8Array(1.5 * 1024 * 1024 - 16)], 'holiday.webp', { type: 'image/webp' });
     fireEvent.change(picker(), { target: { files: [file] } });
     await screen.findByText('holiday.webp'); // once its first bytes are read
@@ -139,6 +143,35 @@ describe('RemoveBackgroundRoute (product §2, §5)', () => {
       await submit();
       expect(toast.error).toHaveBeenCalledWith(expect.stringMatching(/^JPEG cannot keep a transparent background: choose a colour/), TOOL_TOAST);
       expect(sent).toEqual([]);
+    });
+  });
+
+  describe('several pictures: a batch of this tool (docs/batches.md, "From a tool\'s page")', () => {
+    const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])], name, { type: 'image/jpeg' });
+    const zip = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0])], 'photos.zip', { type: 'application/zip' });
+
+    it('says the runs several pictures use, and starts a batch with the page options as its one step', async () => {
+      renderRoute();
+      await screen.findByText(/up to 10 MB/);
+      fireEvent.change(picker(), { target: { files: [jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg')] } });
+      await screen.findByText('3 pictures: a batch using 3 runs.');
+      await act(async () => fireEvent.click(removeButton()));
+      expect(startBatch).toHaveBeenCalledTimes(1);
+      const [files, steps] = startBatch.mock.calls[0] as unknown as [File[], unknown];
+      expect(files.map((f) => f.name)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+      expect(steps).toEqual([{ tool: 'background-removal', options: { background: 'TRANSPARENT', crop: false, shadow: false, format: 'PNG' } }]);
+      // No removeBackground: the batch's list is read again to show it.
+      expect(sent).toEqual(['MyBatches']);
+    });
+
+    it('takes one zip as a batch, and refuses a zip among pictures beside the picker', async () => {
+      renderRoute();
+      await screen.findByText(/up to 10 MB/);
+      fireEvent.change(picker(), { target: { files: [zip, jpeg('a.jpg')] } });
+      expect((await screen.findByRole('alert')).textContent).toBe('Choose several pictures or one zip of them, not both.');
+      fireEvent.change(picker(), { target: { files: [zip] } });
+      await screen.findByText(/^photos\.zip: a batch of every picture in it/);
+      expect(screen.queryByRole('alert')).toBeNull();
     });
   });
 });

@@ -6,14 +6,21 @@ import { RemoveBackgroundMutation } from '../api/operations';
 import { BackgroundForm } from '../components/BackgroundForm';
 import { BackgroundResult } from '../components/BackgroundResult';
 import { useImageInput } from '../../send-to';
-import { DEFAULT_BACKGROUND_OPTIONS, optionsProblem, optionVariables } from '../lib/options';
+import { BatchProgress, useToolBatch } from '../../batches';
+import { BATCH_NEEDS_NO_IMAGE, DEFAULT_BACKGROUND_OPTIONS, optionsProblem, optionVariables } from '../lib/options';
 
 const SLOT = 'background-removal';
 
 export function RemoveBackgroundRoute() {
   const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, RemoveBackgroundMutation, 'removeBackground', { uploads: true });
+  // Several pictures (or a zip) run as a batch of this tool with the page's options (docs/batches.md, "From a tool's page").
+  const batch = useToolBatch(SLOT);
   // The job outlives the page; so does the picture it was run on (a file, or a creation sent here), for the comparison.
-  const image = useImageInput(SLOT, reset);
+  // A creation sent here replaces any pictures picked for a batch.
+  const image = useImageInput(SLOT, () => {
+    reset();
+    batch.clear();
+  });
   const { file, sent, previewUrl } = image;
   const inputRef = useRef<HTMLInputElement>(null);
   const [options, setOptions] = useState(DEFAULT_BACKGROUND_OPTIONS);
@@ -25,23 +32,35 @@ export function RemoveBackgroundRoute() {
   // The picker hands on only an image the server reads, within its size limit (it says why it refused anything else).
   function pick(next: File) {
     image.pick(next);
+    batch.clear();
     // A new file clears the previous result (product §4).
     reset();
   }
 
+  function pickMany(files: File[]) {
+    const problem = batch.pick(files);
+    if (!problem) reset();
+    return problem;
+  }
+
   function submit() {
+    const many = batch.files.length > 0;
     const variables = image.variables();
-    if (!variables) {
+    if (!many && !variables) {
       notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
     // Checked as the server checks them, so a mistake is said beside its field before anything is sent.
-    const problem = optionsProblem(options);
+    const problem = optionsProblem(options) ?? (many && options.background === 'IMAGE' ? { message: BATCH_NEEDS_NO_IMAGE, field: 'backgroundImage' as const } : null);
     setInvalid(problem);
     if (problem) {
       notify.error(problem.message);
       ({ color: colorRef, backgroundImage: backgroundImageRef, margin: marginRef, format: null })[problem.field]?.current?.focus();
+      return;
+    }
+    if (many) {
+      batch.start({ tool: 'background-removal', options: optionVariables(options) }).catch((e: Error) => notify.error(e.message));
       return;
     }
     void start({ ...variables, ...optionVariables(options) }, { fileName: image.name ?? '' });
@@ -57,9 +76,11 @@ export function RemoveBackgroundRoute() {
           file={file}
           sent={sent}
           previewUrl={previewUrl}
-          busy={busy}
+          busy={busy || batch.starting}
           inputRef={inputRef}
           onFile={pick}
+          files={batch.files}
+          onFiles={pickMany}
           onSubmit={submit}
           options={options}
           onOptions={(next) => {
@@ -70,7 +91,7 @@ export function RemoveBackgroundRoute() {
           optionRefs={{ colorRef, backgroundImageRef, marginRef }}
         />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />
+          {batch.batch ? <BatchProgress key={batch.batch.id} batch={batch.batch} /> : <BackgroundResult job={job} originalUrl={previewUrl} onCancel={cancel} onUpgraded={reset} />}
         </div>
       </div>
     </div>

@@ -1,10 +1,11 @@
-import { useMutation, useSubscription } from '@apollo/client/react';
-import { useState } from 'react';
+import { useApolloClient, useMutation, useSubscription } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { BatchFieldsFragment } from '../../../gql/graphql';
 import { toAppError } from '../../../lib/graphqlError';
 import { BatchProgressSubscription, CancelBatchMutation } from '../api/operations';
 import { downloadZip } from '../api/rest';
+import { recipeLabel } from '../lib/toolBatch';
 
 const PHASE_LABEL: Record<string, string> = {
   QUEUED: 'Waiting',
@@ -26,11 +27,12 @@ export function BatchProgress({ batch: initial }: { batch: BatchFieldsFragment }
   const live = counts.queued + counts.running > 0;
   const summary = `${counts.completed} of ${counts.total} done${counts.failed ? `, ${counts.failed} failed` : ''}${counts.cancelled ? `, ${counts.cancelled} cancelled` : ''}${live ? '' : '. Finished.'}`;
   const failures = batch.pictures.filter((p) => p.phase === 'FAILED');
+  useCreationsRefresh(live);
 
   return (
     <section className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4" aria-labelledby={`batch-${batch.id}`}>
       <h2 id={`batch-${batch.id}`} className="text-lg font-semibold text-slate-900">
-        Batch of {counts.total} · {batch.steps.map((s) => s.tool).join(' → ')}
+        Batch of {counts.total} · {recipeLabel(batch.steps)}
       </h2>
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {summary}
@@ -91,4 +93,21 @@ export function BatchProgress({ batch: initial }: { batch: BatchFieldsFragment }
       </div>
     </section>
   );
+}
+
+/** Once a followed batch ends, the user's creation lists are read again: its pictures are creations (the dashboard's history). */
+function useCreationsRefresh(live: boolean) {
+  const client = useApolloClient();
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live) {
+      void client.refetchQueries({
+        updateCache(cache) {
+          cache.evict({ id: 'ROOT_QUERY', fieldName: 'myCreations' });
+          cache.gc();
+        },
+      });
+    }
+    wasLive.current = live;
+  }, [live, client]);
 }

@@ -1,19 +1,24 @@
 import { useQuery } from '@apollo/client/react';
 import { Layers } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageHeader } from '../../../components/PageHeader';
+import { BATCHES_PAGE_SIZE } from '../../../lib/constants';
 import { MyBatchesQuery } from '../api/operations';
 import { startBatch } from '../api/rest';
 import { BatchForm } from '../components/BatchForm';
 import { BatchProgress } from '../components/BatchProgress';
 import type { Step } from '../lib/recipes';
+import { recipeLabel } from '../lib/toolBatch';
 
 /** /ai/batches: many pictures through a recipe of image steps, each batch one item that opens to its pictures (docs/batches.md). */
 export function BatchesRoute() {
-  const { data, refetch } = useQuery(MyBatchesQuery, { variables: { first: 20 } });
+  const { data, refetch } = useQuery(MyBatchesQuery, { variables: { first: BATCHES_PAGE_SIZE } });
   const [busy, setBusy] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  // ?batch=<id> opens one (the dashboard's history links here).
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(params.get('batch'));
   const batches = data?.myBatches ?? [];
 
   async function submit(files: File[], steps: Step[]) {
@@ -55,7 +60,7 @@ export function BatchesRoute() {
                       aria-pressed={b.id === open}
                       onClick={() => setOpen(b.id)}
                     >
-                      {new Date(b.createdAt as string).toLocaleString()} · {b.counts.total} pictures · {b.steps.map((s) => s.tool).join(' → ')} · {b.status.toLowerCase()}
+                      {new Date(b.createdAt).toLocaleString()} · {b.counts.total} pictures · {recipeLabel(b.steps)} · {b.status.toLowerCase()}
                     </button>
                   </li>
                 ))}

@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { DASHBOARD_PAGE_SIZE } from '../../../lib/constants';
 import { toAppError } from '../../../lib/graphqlError';
 import { useAuth } from '../../auth';
+import { useMyBatches } from '../../batches';
+import { historyItems } from '../lib/history';
 import { MyCreationsQuery } from '../api/operations';
 import { RecentCreations } from '../components/RecentCreations';
 import { StatCards } from '../components/StatCards';
@@ -24,6 +26,9 @@ export function DashboardRoute() {
   const connection = data?.myCreations;
   const creations = connection ? connection.edges.map((e) => e.node) : error ? [] : null;
   const hasMore = connection?.pageInfo.hasNextPage ?? false;
+  // Batches are items of the history too, each in place of its pictures' creations (docs/batches.md, "On the dashboard").
+  const batches = useMyBatches();
+  const items = creations && historyItems(creations, batches ?? [], !hasMore);
   // "Welcome back" once there is something to come back to: a brand-new account is welcomed.
   const returning = (creations?.length ?? 0) > 0;
   const greeting = returning ? 'Welcome back' : 'Welcome';
@@ -36,7 +41,7 @@ export function DashboardRoute() {
       </header>
       <StatCards total={creations?.length ?? null} more={hasMore} plan={plan} />
       <RecentCreations
-        creations={creations}
+        items={items}
         hasMore={hasMore}
         loadingMore={networkStatus === NetworkStatus.fetchMore}
         onLoadMore={() => void fetchMore({ variables: { after: connection?.pageInfo.endCursor ?? null } })}

@@ -33,18 +33,28 @@ async function generate(description = 'A lighthouse at dusk') {
 }
 
 describe('the image form with an engine', () => {
-  it('has no Advanced while the engine is unknown, and sends only the spec fields', async () => {
+  it('has only the output format in Advanced while the engine is unknown, and sends only the spec fields', async () => {
     renderRoute();
-    expect(screen.queryByText('Advanced')).toBeNull();
+    expect(screen.getByText('· format')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Aspect ratio' })).toBeNull();
     const { input, jobId } = await generate();
     expect(input).toEqual({ description: 'A lighthouse at dusk', style: 'REALISTIC', publish: false });
     expect(jobId).toBe(followed[0]!.jobId);
   });
 
-  it('has no Advanced when the engine honours no option', async () => {
+  it('offers the output format whatever the engine honours, and sends it with its quality once chosen', async () => {
     renderRoute({ image: testEngine({ options: [] }), text });
     await screen.findByRole('note');
-    expect(screen.queryByText('Advanced')).toBeNull();
+    const format = screen.getByRole('group', { name: 'Output format' });
+    expect(
+      within(format)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false);
+    fireEvent.click(within(format).getByRole('radio', { name: 'JPEG' }));
+    fireEvent.change(screen.getByLabelText('Quality'), { target: { value: '70' } });
+    const { input } = await generate();
+    expect(input).toEqual({ description: 'A lighthouse at dusk', style: 'REALISTIC', publish: false, format: 'JPEG', quality: 70 });
   });
 
   it('offers what the placeholder honours (no negative prompt) and sends those choices', async () => {

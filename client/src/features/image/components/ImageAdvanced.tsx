@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { AdvancedOptions } from '../../../components/AdvancedOptions';
 import { ChoiceChips } from '../../../components/ChoiceChips';
+import { OutputFormatField } from '../../../components/OutputFormatField';
 import type { ImageAspectRatio } from '../../../gql/graphql';
 import { ASPECT_RATIOS, IMAGE_COUNTS, NEGATIVE_PROMPT_MAX, SEED_ERROR, SEED_MAX, type ImageAdvancedValues } from '../lib/advanced';
 
@@ -18,15 +19,14 @@ const COUNT_OPTIONS = IMAGE_COUNTS.map((n) => ({ value: String(n), label: String
 const inputClass =
   'rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:ring-2 disabled:opacity-60 border-slate-300 focus-visible:border-indigo-500 focus-visible:ring-indigo-500/40 aria-invalid:border-red-500';
 
-/** The image form's "Advanced" disclosure: shape, seed, negative prompt and how many pictures, each only where the engine honours it. */
+/** The image form's "Advanced" disclosure: shape, seed, negative prompt and how many pictures, each only where the engine honours it, and the output format. */
 export function ImageAdvanced({ values, onChange, has, disabled, seedInvalid }: Props) {
   const seedId = useId();
   const negativeId = useId();
   const set = (change: Partial<ImageAdvancedValues>) => onChange({ ...values, ...change });
-  if (!['ASPECT_RATIO', 'SEED', 'NEGATIVE_PROMPT', 'COUNT'].some(has)) return null;
 
   return (
-    <AdvancedOptions>
+    <AdvancedOptions hint={['ASPECT_RATIO', 'SEED', 'NEGATIVE_PROMPT', 'COUNT'].some(has) ? undefined : 'format'}>
       {has('ASPECT_RATIO') && (
         <ChoiceChips<ImageAspectRatio>
           legend="Aspect ratio"
@@ -94,6 +94,13 @@ export function ImageAdvanced({ values, onChange, has, disabled, seedInvalid }: 
           </p>
         </div>
       )}
+      <OutputFormatField
+        name="image-format"
+        values={values.output}
+        onChange={(output) => set({ output })}
+        disabled={disabled}
+        caption="None chosen, each picture keeps the format the engine made. PNG is lossless; WebP and JPEG make smaller files."
+      />
     </AdvancedOptions>
   );
 }

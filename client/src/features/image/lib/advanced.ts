@@ -1,3 +1,4 @@
+import { ENGINE_OUTPUT_FORMAT, outputFormatVariables, type OutputFormatValues } from '../../../components/OutputFormatField';
 import type { GenerateImageInput, ImageAspectRatio } from '../../../gql/graphql';
 
 /** The image tool's advanced choices as the form holds them (the seed as typed). */
@@ -7,9 +8,11 @@ export interface ImageAdvancedValues {
   seed: string;
   negativePrompt: string;
   count: number;
+  /** The pictures' file format (docs/api-v1.md, "Output format"): every engine's result is converted, so it is always offered. */
+  output: OutputFormatValues;
 }
 
-export const DEFAULT_IMAGE_ADVANCED: ImageAdvancedValues = { aspectRatio: 'SQUARE', seed: '', negativePrompt: '', count: 1 };
+export const DEFAULT_IMAGE_ADVANCED: ImageAdvancedValues = { aspectRatio: 'SQUARE', seed: '', negativePrompt: '', count: 1, output: ENGINE_OUTPUT_FORMAT };
 
 /** The picture's shapes (the server's IMAGE_ASPECT_RATIOS), in the order the chips show them. */
 export const ASPECT_RATIOS: readonly { value: ImageAspectRatio; label: string }[] = [
@@ -36,7 +39,8 @@ export function parseSeed(typed: string): number | null | undefined {
 
 /**
  * The advanced fields of the mutation's input: only those the engine honours (`has`), and of
- * those only what was chosen (no seed typed: none sent, the server picks one).
+ * those only what was chosen (no seed typed: none sent, the server picks one); the output
+ * format always.
  */
 export function advancedInput(values: ImageAdvancedValues, has: (option: string) => boolean): Partial<GenerateImageInput> {
   const input: Partial<GenerateImageInput> = {};
@@ -46,5 +50,5 @@ export function advancedInput(values: ImageAdvancedValues, has: (option: string)
   const negative = values.negativePrompt.trim();
   if (has('NEGATIVE_PROMPT') && negative) input.negativePrompt = negative;
   if (has('COUNT')) input.count = values.count;
-  return input;
+  return { ...input, ...outputFormatVariables(values.output) };
 }

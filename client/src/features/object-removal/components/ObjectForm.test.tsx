@@ -19,9 +19,9 @@ const stroke: Stroke = {
 };
 
 function renderForm(
-  over: Partial<{ file: File | null; object: string; busy: boolean; objectError: string | null; strokes: Stroke[]; brushing: boolean; onSubmit: () => void }> = {},
+  over: Partial<{ file: File | null; files: File[]; object: string; busy: boolean; objectError: string | null; strokes: Stroke[]; brushing: boolean; onSubmit: () => void }> = {},
 ) {
-  const { file = null, object = '', busy = false, objectError = null, strokes = [], brushing = false, onSubmit = vi.fn() } = over;
+  const { file = null, files = [], object = '', busy = false, objectError = null, strokes = [], brushing = false, onSubmit = vi.fn() } = over;
   return render(
     <MockedProvider>
       <ObjectForm
@@ -36,6 +36,10 @@ function renderForm(
         canvasRef={createRef()}
         objectRef={createRef()}
         onFile={vi.fn()}
+        files={files}
+        onFiles={vi.fn(() => null)}
+        output={{ format: null, quality: 90 }}
+        onOutput={vi.fn()}
         onObjectChange={vi.fn()}
         onBrushingChange={vi.fn()}
         onStrokesChange={vi.fn()}
@@ -116,5 +120,16 @@ describe('ObjectForm (product §2, §4, §5)', () => {
     const hint = screen.getByText(/^One object name, no spaces \(for example: car, person, lamp\)\. It is found in the image by this name\./);
     expect(hint.textContent).toContain('Optional when you brush over what to remove: then just the brushed area is removed.');
     expect(screen.getByLabelText('Describe object to remove').getAttribute('aria-describedby')).toContain(hint.id);
+  });
+
+  it('with several pictures says the runs they use, offers no brush and needs the name (a batch finds the object by it)', () => {
+    const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((n) => new File([new Uint8Array(10)], n, { type: 'image/jpeg' }));
+    renderForm({ files, brushing: true, strokes: [stroke] });
+    expect(screen.getByRole('status').textContent).toBe('3 pictures: a batch using 3 runs.');
+    expect(screen.queryByRole('checkbox', { name: /Brush/ })).toBeNull();
+    expect(removeButton().disabled).toBe(true);
+    cleanup();
+    renderForm({ files, object: 'cup' });
+    expect(removeButton().disabled).toBe(false);
   });
 });

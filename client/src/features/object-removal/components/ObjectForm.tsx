@@ -3,7 +3,10 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { useId, type FormEvent, type Ref, type SetStateAction } from 'react';
 import { FileDetails } from '../../../components/FileDetails';
 import { ImageFileField } from '../../../components/ImageFileField';
+import { AdvancedOptions } from '../../../components/AdvancedOptions';
+import { OutputFormatField, type OutputFormatValues } from '../../../components/OutputFormatField';
 import { SentImageDetails, type ImageInput } from '../../send-to';
+import { BatchFiles } from '../../batches';
 import type { Stroke } from '../lib/mask';
 import { MaskPainter, type NaturalSize } from './MaskPainter';
 
@@ -23,6 +26,12 @@ interface Props {
   canvasRef: Ref<HTMLCanvasElement>;
   objectRef: Ref<HTMLTextAreaElement>;
   onFile: (file: File) => void;
+  /** Several pictures or a zip picked for a batch (empty: one picture); a batch finds the object by its name only. */
+  files: File[];
+  /** Takes several pictures or a zip; returns why not, or null. */
+  onFiles: (files: File[]) => string | null;
+  output: OutputFormatValues;
+  onOutput: (output: OutputFormatValues) => void;
   onObjectChange: (object: string) => void;
   onBrushingChange: (brushing: boolean) => void;
   onStrokesChange: (next: SetStateAction<Stroke[]>) => void;
@@ -40,8 +49,9 @@ export function ObjectForm(props: Props) {
   const objectId = useId();
   const hintId = `${objectId}-hint`;
   const errorId = `${objectId}-error`;
-  const brushed = brushing && strokes.length > 0;
-  const disabled = busy || !(file || sent) || (object.trim() === '' && !brushed);
+  const many = props.files.length > 0;
+  const brushed = !many && brushing && strokes.length > 0;
+  const disabled = busy || !(file || sent || many) || (object.trim() === '' && !brushed);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,9 +65,10 @@ export function ObjectForm(props: Props) {
         Upload Image
       </h2>
 
-      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent)} disabled={busy} onFile={props.onFile} />
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent) || many} disabled={busy} onFile={props.onFile} onFiles={props.onFiles} />
 
-      {(file || sent) && previewUrl && (
+      {many && <BatchFiles files={props.files} />}
+      {!many && (file || sent) && previewUrl && (
         <div className="flex flex-col gap-3">
           {file ? <FileDetails file={file} /> : sent && <SentImageDetails sent={sent} />}
           <MaskPainter
@@ -108,6 +119,16 @@ export function ObjectForm(props: Props) {
           area is removed.
         </p>
       </div>
+
+      <AdvancedOptions hint="format">
+        <OutputFormatField
+          name="object-format"
+          values={props.output}
+          onChange={props.onOutput}
+          disabled={busy}
+          caption="None chosen, the result keeps the format the engine made. PNG keeps transparency losslessly; WebP and JPEG make smaller files (JPEG only for a picture with no transparent parts)."
+        />
+      </AdvancedOptions>
 
       <SubmitButton busy={busy} disabled={disabled} icon={Scissors} busyLabel="Removing object…">
         Remove Object

@@ -1,37 +1,34 @@
 import { Scissors } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
-import { toAppError } from '../../../lib/graphqlError';
-import { useRememberedState } from '../../../lib/rememberedState';
+import { ENGINE_OUTPUT_FORMAT, outputFormatVariables } from '../../../components/OutputFormatField';
 import { useToolRun } from '../../jobs';
+import { BatchProgress, useToolBatch } from '../../batches';
 import { useImageInput } from '../../send-to';
 import { RemoveObjectMutation } from '../api/operations';
-import type { NaturalSize } from '../components/MaskPainter';
 import { ObjectForm } from '../components/ObjectForm';
 import { ObjectResult } from '../components/ObjectResult';
-import { renderMask, type Stroke } from '../lib/mask';
+import { useMaskFile } from '../hooks/useMaskFile';
+import { useObjectInputs } from '../hooks/useObjectInputs';
 
 const SLOT = 'object-removal';
 const OPTIONS = { uploads: true, success: 'Object removed successfully!' };
 
 export function RemoveObjectRoute() {
   const { job, busy, start, cancel, reset, resultRef, notify } = useToolRun(SLOT, RemoveObjectMutation, 'removeObject', OPTIONS);
-  // The job outlives the page; so do the inputs it was run on.
-  const [strokes, setStrokes] = useRememberedState<Stroke[]>(`${SLOT}:strokes`, []);
-  // A name, a brush or both say what to remove: with no name, just the brushed area is removed.
-  const [brushing, setBrushing] = useRememberedState(`${SLOT}:brushing`, false);
-  const [object, setObject] = useRememberedState(`${SLOT}:object`, '');
-  const [objectError, setObjectError] = useState<string | null>(null);
-  const [naturalSize, setNaturalSize] = useState<NaturalSize | null>(null);
-  const [preparing, setPreparing] = useState(false);
+  const inputs = useObjectInputs(SLOT, notify.error);
+  const { strokes, brushing, object, objectError, naturalSize } = inputs;
+  const maskFile = useMaskFile(notify.error);
+  const [output, setOutput] = useState(ENGINE_OUTPUT_FORMAT);
+  // Several pictures (or a zip) run as a batch of this tool by the object's name alone: a brushed mask fits one picture (docs/batches.md, "From a tool's page").
+  const batch = useToolBatch(SLOT);
   const image = useImageInput(SLOT, startOver); // a picked file, or one of the user's creations sent here (features/send-to)
   const inputRef = useRef<HTMLInputElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const objectRef = useRef<HTMLTextAreaElement>(null);
   // A new picture starts a new mask and clears the previous result (product §4).
   function startOver() {
-    setStrokes([]);
-    setNaturalSize(null);
+    inputs.clearMask();
+    batch.clear();
     reset();
   }
 
@@ -41,46 +38,38 @@ export function RemoveObjectRoute() {
     startOver();
   }
 
-  function changeObject(value: string) {
-    setObject(value);
-    setObjectError(null);
-  }
-
-  /** What is wrong with the name, said beside its field and in the page's toast. */
-  function refuseName(message: string) {
-    setObjectError(message);
-    notify.error(message);
-    objectRef.current?.focus();
+  function pickMany(files: File[]) {
+    const problem = batch.pick(files);
+    if (!problem) inputs.clearMask();
+    if (!problem) reset();
+    return problem;
   }
 
   async function submit() {
+    const name = object.trim();
+    if (name.split(/\s+/).length > 1) return inputs.refuseName('Please enter only one object name');
+    if (batch.files.length > 0) {
+      if (!name) return inputs.refuseName('Please enter the object to remove: a batch finds it by its name');
+      return batch.start({ tool: 'object-removal', options: { object: name, ...outputFormatVariables(output) } }).catch((e: Error) => notify.error(e.message));
+    }
     const picture = image.variables();
     if (!picture) {
       notify.error('Please select an image first');
       inputRef.current?.focus();
       return;
     }
-    const name = object.trim();
-    if (name.split(/\s+/).length > 1) return refuseName('Please enter only one object name');
     // Brushing is optional when there is a name: without a mask the object is found by it.
-    let mask: File | undefined;
-    if (brushing && strokes.length > 0 && naturalSize) {
-      setPreparing(true);
-      try {
-        mask = await renderMask(strokes, naturalSize.width, naturalSize.height);
-      } catch (err) {
-        notify.error(toAppError(err).message);
-        return;
-      } finally {
-        setPreparing(false);
-      }
-    }
+    const mask = brushing ? await maskFile.render(strokes, naturalSize) : undefined;
+    if (mask === null) return;
 
     // No name: the mask alone says what to remove; with neither, nothing is sent (the server would refuse it the same way).
-    if (!name && !mask) return refuseName('Please enter the object to remove');
-    const { job: outcome, failure } = await start({ ...picture, object: name || null, mask }, { fileName: image.name ?? '', ...(name ? { object: name } : {}) });
+    if (!name && !mask) return inputs.refuseName('Please enter the object to remove');
+    const { job: outcome, failure } = await start(
+      { ...picture, object: name || null, mask, ...outputFormatVariables(output) },
+      { fileName: image.name ?? '', ...(name ? { object: name } : {}) },
+    );
     // The server blamed the object's name: say so beside its field too.
-    if (failure && outcome.error?.field === 'object') setObjectError(failure);
+    if (failure && outcome.error?.field === 'object') inputs.setObjectError(failure);
   }
 
   return (
@@ -96,19 +85,27 @@ export function RemoveObjectRoute() {
           objectError={objectError}
           strokes={strokes}
           brushing={brushing}
-          busy={busy || preparing}
+          busy={busy || maskFile.preparing || batch.starting}
           inputRef={inputRef}
           canvasRef={canvasRef}
-          objectRef={objectRef}
+          objectRef={inputs.objectRef}
           onFile={pick}
-          onObjectChange={changeObject}
-          onBrushingChange={setBrushing}
-          onStrokesChange={setStrokes}
-          onNaturalSize={setNaturalSize}
+          files={batch.files}
+          onFiles={pickMany}
+          output={output}
+          onOutput={setOutput}
+          onObjectChange={inputs.changeObject}
+          onBrushingChange={inputs.setBrushing}
+          onStrokesChange={inputs.setStrokes}
+          onNaturalSize={inputs.setNaturalSize}
           onSubmit={submit}
         />
         <div ref={resultRef} className="min-w-0 scroll-mt-20">
-          <ObjectResult job={job} originalUrl={image.previewUrl} onCancel={cancel} onUpgraded={reset} />
+          {batch.batch ? (
+            <BatchProgress key={batch.batch.id} batch={batch.batch} />
+          ) : (
+            <ObjectResult job={job} originalUrl={image.previewUrl} onCancel={cancel} onUpgraded={reset} />
+          )}
         </div>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { AdvancedOptions } from '../../../components/AdvancedOptions';
 import { OutputFormatField, type OutputFormatValues } from '../../../components/OutputFormatField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { SentImageDetails, type SentImage } from '../../send-to';
+import { BatchFiles } from '../../batches';
 
 export type Scale = '2' | '4';
 const SCALES = [
@@ -23,6 +24,10 @@ interface Props {
   busy: boolean;
   inputRef: Ref<HTMLInputElement>;
   onFile: (file: File) => void;
+  /** Several pictures or a zip picked for a batch (empty: one picture). */
+  files: File[];
+  /** Takes several pictures or a zip; returns why not, or null. */
+  onFiles: (files: File[]) => string | null;
   onScale: (scale: Scale) => void;
   onSubmit: () => void;
   output: OutputFormatValues;
@@ -30,7 +35,7 @@ interface Props {
 }
 
 /** Left-hand card: the picker with a preview, the scale, and the Upscale button. */
-export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onFile, onScale, onSubmit, output, onOutput }: Props) {
+export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onFile, files, onFiles, onScale, onSubmit, output, onOutput }: Props) {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -41,9 +46,15 @@ export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onF
         <Upload aria-hidden className="size-5 text-indigo-600" />
         Upload Image
       </h2>
-      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent)} disabled={busy} onFile={onFile} />
-      {file && <ImagePreview file={file} previewUrl={previewUrl} />}
-      {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
+      <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent) || files.length > 0} disabled={busy} onFile={onFile} onFiles={onFiles} />
+      {files.length > 0 ? (
+        <BatchFiles files={files} />
+      ) : (
+        <>
+          {file && <ImagePreview file={file} previewUrl={previewUrl} />}
+          {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
+        </>
+      )}
       <ChoiceChips legend="Scale" name="upscale-scale" options={SCALES} value={scale} onChange={onScale} disabled={busy} />
       <p className="text-xs text-slate-500">The result may be at most 36 megapixels (for example 3000×3000 at 2×, 1500×1500 at 4×).</p>
       <AdvancedOptions hint="format">
