@@ -174,7 +174,10 @@ export async function batchSection(n = 20): Promise<BenchSection> {
   step('starting the API and the worker');
   const [api, worker] = await Promise.all([startAppProcess('api', env), startAppProcess('worker', env)]);
   try {
-    const { signUp } = await gqlAt(api.url, `mutation { signUp(input: {email: "batch-${Date.now()}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Batch"}) { token } }`);
+    const { signUp } = await gqlAt(
+      api.url,
+      `mutation { signUp(input: {email: "batch-${Date.now()}@example.test", password: "Bench-Password-1", firstName: "Bench", lastName: "Batch"}) { token } }`,
+    );
     const token: string = signUp.token;
     await gqlAt(api.url, 'mutation { startTrial { plan } }', token);
     step('warm-up: one picture');
