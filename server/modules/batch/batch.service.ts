@@ -17,7 +17,7 @@ import { isUuid } from '../../shared/platform/validation.js';
 import { createJobState, isTerminal, TERMINAL_PHASES } from '../../shared/jobs/job.events.js';
 import { TOOL_JOB_OPTIONS } from '../../shared/jobs/queues.js';
 import type { QueuePayload } from '../../shared/jobs/job.kinds.js';
-import { BATCH_FIELD, BATCH_QUEUE, closeBatch, countsOf, STEPS_FIELD, stepOfLine, type BatchCounts, type BatchJobRow, type BatchStep } from '../../shared/batches/batch.js';
+import { BATCH_FIELD, BATCH_QUEUE, closeBatch, countsOf, endBatch, STEPS_FIELD, stepOfLine, type BatchCounts, type BatchJobRow, type BatchStep } from '../../shared/batches/batch.js';
 import type { Tool } from '../../shared/tools/tool.js';
 import type { Storage } from '../../shared/storage/types.js';
 import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
@@ -222,9 +222,14 @@ export class BatchService {
   async cancel(id: string, userId: string): Promise<BatchView> {
     const batch = await this.own(id, userId);
     if (!batch) throw notFound();
-    const live = await this.services.db.job.findMany({ where: { id: { in: batch.jobIds }, phase: { notIn: [...TERMINAL_PHASES] } }, select: { id: true } });
-    for (const j of live) await this.jobs.cancel(j.id, userId).catch(() => undefined);
-    await closeBatch({ db: this.services.db, webhooks: this.webhooks }, id, live.length > 0 ? 'CANCELLED' : 'COMPLETED');
+    const { db } = this.services;
+    const live = await db.job.findMany({ where: { id: { in: batch.jobIds }, phase: { notIn: [...TERMINAL_PHASES] } }, select: { id: true } });
+    if (live.length === 0) await closeBatch({ db, webhooks: this.webhooks }, id);
+    // Marked CANCELLED first: the last picture's end must not close it as COMPLETED meanwhile.
+    else if (await endBatch(db, id, 'CANCELLED')) {
+      for (const j of live) await this.jobs.cancel(j.id, userId).catch(() => undefined);
+      await this.webhooks.batchCompleted(batch.userId, id);
+    }
     return (await this.get(id, userId))!;
   }
 

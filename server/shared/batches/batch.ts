@@ -104,24 +104,25 @@ export function batchJson(batch: Batch, jobs: readonly BatchJobRow[], base = '')
 }
 
 /**
- * Closes a batch once every one of its pictures has ended (COMPLETED, or CANCELLED when it was
- * cancelled), exactly once whoever asks (the parent job, a re-run of it, a cancel): the update is
- * guarded by the batch still running. The one that closes it queues `batch.completed`. True when
- * this call closed it.
+ * Closes a batch once every one of its pictures has ended, exactly once whoever asks (the parent
+ * job, a re-run of it, a follower): the update is guarded by the batch still running. The one
+ * that closes it queues `batch.completed`. True when this call closed it.
  */
-export async function closeBatch(
-  deps: { db: Db; webhooks: { batchCompleted(userId: string, batchId: string): Promise<void> } },
-  batchId: string,
-  status: 'COMPLETED' | 'CANCELLED' = 'COMPLETED',
-): Promise<boolean> {
+export async function closeBatch(deps: { db: Db; webhooks: { batchCompleted(userId: string, batchId: string): Promise<void> } }, batchId: string): Promise<boolean> {
   const batch = await deps.db.batch.findUnique({ where: { id: batchId } });
   if (!batch || batch.status !== 'RUNNING') return false;
-  if (status === 'COMPLETED') {
-    const live = await deps.db.job.count({ where: { id: { in: batch.jobIds }, phase: { notIn: [...TERMINAL_PHASES] } } });
-    if (live > 0) return false;
-  }
-  const { count } = await deps.db.batch.updateMany({ where: { id: batchId, status: 'RUNNING' }, data: { status, finishedAt: new Date() } });
-  if (count !== 1) return false;
+  const live = await deps.db.job.count({ where: { id: { in: batch.jobIds }, phase: { notIn: [...TERMINAL_PHASES] } } });
+  if (live > 0 || !(await endBatch(deps.db, batchId, 'COMPLETED'))) return false;
   await deps.webhooks.batchCompleted(batch.userId, batchId);
   return true;
+}
+
+/**
+ * Marks a running batch COMPLETED or CANCELLED, once: false when it had ended already. A cancel
+ * marks it before it cancels the pictures, so the last picture's end cannot close it as
+ * COMPLETED first.
+ */
+export async function endBatch(db: Db, batchId: string, status: 'COMPLETED' | 'CANCELLED'): Promise<boolean> {
+  const { count } = await db.batch.updateMany({ where: { id: batchId, status: 'RUNNING' }, data: { status, finishedAt: new Date() } });
+  return count === 1;
 }
