@@ -37,11 +37,15 @@ export const ROOT_FIELD_RULES: Record<RootType, Readonly<Record<string, KeyRule>
     creation: READ,
     billing: READ,
     job: JOB,
+    batch: JOB,
+    myBatches: READ,
   },
   Mutation: {
     // Every tool's mutation, from the catalogue (a new tool is covered by being one).
     ...Object.fromEntries(TOOLS.map((t) => [t.graphql.mutation, GENERATE])),
     cancelJob: GENERATE,
+    startBatch: GENERATE,
+    cancelBatch: GENERATE,
     setCreationPublished: PUBLISH,
     toggleLike: PUBLISH,
   },
@@ -50,6 +54,7 @@ export const ROOT_FIELD_RULES: Record<RootType, Readonly<Record<string, KeyRule>
     creationRemoved: 'public',
     likeChanged: 'public',
     jobProgress: JOB,
+    batchProgress: JOB,
   },
 };
 
