@@ -49,6 +49,8 @@ const SURFACES = new Set(['dining table', 'bed', 'couch', 'bench']);
 const KEEP_EDGE = 2;
 /** The target's faint pixels farther than this many hole margins (growRadius) from its solid ones are not its own beside another object. */
 const FAINT_REACH = 2;
+/** Beside an object whose edge with the target is in doubt, it keeps this many grow radii of the target's pixels along its edge. */
+const DOUBT_BAND = 2;
 /** A brush picks an instance of the named class when it covers this share of its box. */
 const BRUSH_PICKS = 0.25;
 /** A box of the class with this share of itself inside a larger one's is that one's part, or hidden behind it. */
@@ -336,6 +338,25 @@ function combine(
   // px around what it keeps, where the target does not own the pixel itself.
   const kept = dilateDisc(keep, W, H, KEEP_EDGE);
   for (let i = 0; i < kept.length; i++) if (kept[i] && !own[i]) keep[i] = 1;
+  // Beside an object whose edge with the target was hard to tell (the note names it), the
+  // neighbour keeps a band of the target's pixels too: in doubt, a strip of the target stays
+  // rather than a strip of the neighbour going (a giraffe's leg before a zebra). A brushed pixel
+  // is the user's choice and stays in the hole.
+  if (split.leftBeside.length) {
+    const doubted = new Uint8Array(W * H);
+    for (const [k, n] of neighbours.entries()) {
+      if (!split.leftBeside.includes(n)) continue;
+      paint(n, W, (i, j) => {
+        if (split.neighbourKeeps[k]![i] && n.mask[i]) doubted[j] = 1;
+      });
+    }
+    const band = dilateDisc(doubted, W, H, DOUBT_BAND * grow);
+    for (let i = 0; i < band.length; i++) {
+      if (!band[i] || brush?.[i]) continue;
+      own[i] = 0;
+      keep[i] = 1;
+    }
+  }
   // Brushed alone, the brush is the hole as it is.
   const hole = targets.length ? dilateDisc(own, W, H, grow) : own;
   for (let i = 0; i < hole.length; i++) {
