@@ -116,7 +116,8 @@ export function FileDropField({ label, inputLabel, icon: Icon, choose, accepted,
         </p>
       )}
       <p id={hintId} className="text-xs text-slate-500">
-        {accepted ? acceptedHint(accepted) : fallback.hint}
+        {/* The types and the limit on their own, then what several files do. */}
+        <span>{accepted ? acceptedHint(accepted) : fallback.hint}</span>
         {onFiles && <span> · Several {accepted?.noun ?? 'file'}s at once, or a zip of them, make a batch.</span>}
       </p>
     </div>
