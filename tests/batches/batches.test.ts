@@ -115,50 +115,50 @@ afterAll(() => stack?.close());
 describe('batches', () => {
   it('runs several photos as one batch with per-picture progress; damaged ones are listed with their reasons; the zip holds the rest', async () => {
     const owner = await premiumUser('batch-owner');
-    const files = [
-      { name: 'apple.jpg', bytes: await photo('apple.jpg') },
-      { name: 'broken-1.jpg', bytes: await truncated('cafe.jpg') },
-      { name: 'astronaut.jpg', bytes: await photo('astronaut.jpg') },
-      { name: 'broken-2.jpg', bytes: await truncated('astronaut.jpg') },
-      { name: 'cafe.jpg', bytes: await photo('cafe.jpg') },
-    ];
+    // Ten pictures, two of them damaged (the third and the seventh).
+    const good = ['apple.jpg', 'astronaut.jpg', 'cafe.jpg', 'coffee.png', 'chelsea.png', 'camera.png', 'grace_hopper.jpg', 'rocket.jpg'];
+    const files = await Promise.all(good.map(async (name) => ({ name, bytes: await photo(name) })));
+    files.splice(2, 0, { name: 'broken-1.jpg', bytes: await truncated('cafe.jpg') });
+    files.splice(6, 0, { name: 'broken-2.jpg', bytes: await truncated('astronaut.jpg') });
     const started = await startBatch(owner.token, files, [{ tool: 'upscale-image', options: { scale: 2 } }]);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    expect(started.body).toMatchObject({ object: 'batch', tool: 'upscale-image', runs: 5, counts: { total: 5, failed: 2 } });
+    expect(started.body).toMatchObject({ object: 'batch', tool: 'upscale-image', runs: 10, counts: { total: 10, failed: 2 } });
     const id = started.body.id as string;
 
     const events = await followBatch(owner.token, id);
     const last = events.at(-1)!;
-    expect(last.counts).toMatchObject({ total: 5, completed: 3, failed: 2, queued: 0, running: 0 });
+    expect(last.counts).toMatchObject({ total: 10, completed: 8, failed: 2, queued: 0, running: 0 });
     // The first state with every picture ended is the last, and it is the batch closed (not still RUNNING a moment before its parent job closes it).
     expect([last.status, Date.parse(last.finishedAt!) > 0]).toEqual(['COMPLETED', true]);
     expect(events.filter((e) => e.counts.queued! + e.counts.running! === 0)).toHaveLength(1);
     // Each picture moved on its own: some snapshot shows a picture working while another had not finished.
     expect(events.some((e) => e.pictures.some((p) => p.phase !== 'QUEUED' && p.percent > 0 && p.percent < 100))).toBe(true);
     const failed = last.pictures.filter((p) => p.phase === 'FAILED');
-    expect(failed.map((p) => p.index)).toEqual([1, 3]);
+    expect(failed.map((p) => p.index)).toEqual([2, 6]);
     for (const p of failed) expect(p.error).toMatch(/damaged or incomplete/);
     for (const p of last.pictures.filter((q) => q.phase === 'COMPLETED')) expect(p.creation?.content).toMatch(/^\/files\//);
     expect((await db().batch.findUniqueOrThrow({ where: { id } })).status).toBe('COMPLETED');
 
     // One creation per good picture, exactly.
     const jobIds = (await db().batch.findUniqueOrThrow({ where: { id } })).jobIds;
-    expect(await db().creation.count({ where: { jobId: { in: jobIds } } })).toBe(3);
+    expect(await db().creation.count({ where: { jobId: { in: jobIds } } })).toBe(8);
 
     const entries = await zipEntries(owner.token, id);
-    expect(entries.map((e) => e.name)).toEqual(['01-apple.png', '03-astronaut.png', '05-cafe.png', 'failures.txt']);
-    for (const e of entries.slice(0, 3)) {
+    const place = (name: string) => String(files.findIndex((f) => f.name === name) + 1).padStart(2, '0');
+    expect(entries.map((e) => e.name)).toEqual([...good.map((name) => `${place(name)}-${name.replace(/\.\w+$/, '.png')}`), 'failures.txt']);
+    for (const e of entries.slice(0, 8)) {
       expect([...e.bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]); // PNG, as the upscaler writes
       const meta = await sharp(e.bytes).metadata();
       expect(meta.width).toBe(192); // 96 px made 2× larger
     }
-    expect(entries[3]!.bytes.toString()).toMatch(/2\. broken-1\.jpg: The image file is damaged/);
+    expect(entries[8]!.bytes.toString()).toMatch(/3\. broken-1\.jpg: The image file is damaged/);
+    expect(entries[8]!.bytes.toString()).toMatch(/7\. broken-2\.jpg: The image file is damaged/);
 
     // The same over SSE: a finished batch answers its state at once and ends.
     const res = await fetch(`${stack.url}/api/v1/batches/${id}/events`, { headers: { authorization: `Bearer ${owner.token}` } });
     const read = await readEvents(res.body!);
     expect(read.events.at(-1)!.event).toBe('completed');
-    expect(JSON.parse(read.events.at(-1)!.data)).toMatchObject({ status: 'completed', finished_at: expect.any(String), counts: { completed: 3, failed: 2 } });
+    expect(JSON.parse(read.events.at(-1)!.data)).toMatchObject({ status: 'completed', finished_at: expect.any(String), counts: { completed: 8, failed: 2 } });
   });
 
   it('runs a chain of two steps, saying which step each picture is in', async () => {
