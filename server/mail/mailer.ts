@@ -2,7 +2,7 @@
 // SMTP server configured, into the outbox, DATA_DIR/outbox, one .eml file per message (the same
 // multipart message SMTP would carry), for the operator to read. Either way a message is one
 // line in the log, never its link: the link is a password for what it does.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -78,7 +78,10 @@ class OutboxMailer implements Mailer {
     // Sorted by time in a listing; readable by the operator only (a link in it is a credential).
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${m.kind}-${randomBytes(4).toString('hex')}.eml`;
     const file = join(this.dir, name);
-    await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+    // Written under a hidden name, then renamed: whoever lists the outbox sees whole messages only.
+    const partial = join(this.dir, `.${name}.part`);
+    await writeFile(partial, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+    await rename(partial, file);
     this.log.info({ kind: m.kind, file }, 'account e-mail written to the outbox (no SMTP_URL)');
   }
 
