@@ -17,7 +17,18 @@ import { isUuid } from '../../shared/platform/validation.js';
 import { createJobState, isTerminal, TERMINAL_PHASES } from '../../shared/jobs/job.events.js';
 import { TOOL_JOB_OPTIONS } from '../../shared/jobs/queues.js';
 import type { QueuePayload } from '../../shared/jobs/job.kinds.js';
-import { BATCH_FIELD, BATCH_QUEUE, closeBatch, countsOf, endBatch, STEPS_FIELD, stepOfLine, type BatchCounts, type BatchJobRow, type BatchStep } from '../../shared/batches/batch.js';
+import {
+  BATCH_FIELD,
+  BATCH_QUEUE,
+  closeBatch,
+  countsOf,
+  endBatch,
+  STEPS_FIELD,
+  stepOfLine,
+  type BatchCounts,
+  type BatchJobRow,
+  type BatchStep,
+} from '../../shared/batches/batch.js';
 import type { Tool } from '../../shared/tools/tool.js';
 import type { Storage } from '../../shared/storage/types.js';
 import type { WebhookOutbox } from '../../shared/webhooks/outbox.js';
