@@ -28,7 +28,9 @@ describe('ImageFileField', () => {
   it("shows the server's types and size limit in advance, and the input accepts those types", async () => {
     renderField(4 * 1024 * 1024);
     const hint = await screen.findByText('PNG, JPEG, WebP, GIF, AVIF or TIFF, up to 4 MB');
-    expect(input().getAttribute('aria-describedby')).toBe(hint.id);
+    // The hint's paragraph describes the input (the types and limit are its first part).
+    expect(input().getAttribute('aria-describedby')).toBe(hint.closest('p')!.id);
+    expect(hint.closest('p')!.id).not.toBe('');
     expect(input().accept.split(',')).toEqual(expect.arrayContaining(['image/png', 'image/webp', '.jpg', '.tiff']));
   });
 
