@@ -39,7 +39,8 @@ export function fnv1a(text: string, from = 0x811c9dc5): number {
   return h >>> 0;
 }
 
-const hex = (h: number) => h.toString(16).padStart(8, '0');
+/** A 32-bit hash as the 8 hex digits an event id carries. */
+export const hex = (h: number) => h.toString(16).padStart(8, '0');
 
 export interface ResumePoint {
   length: number;
@@ -79,11 +80,8 @@ export function frame(event: string, id: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${json}\n\n`;
 }
 
-export interface StreamDeps {
-  /** The job's events (JobService.progress for its owner). */
-  events: AsyncIterable<JobEvent>;
-  /** The job as the API answers it, once it has ended (with its creation). */
-  finalJob: () => Promise<JobJson>;
+/** What ends a stream besides its own last event, for every event stream of the jobs API. */
+export interface StreamControls {
   heartbeatMs?: number;
   /** Aborted when this server shuts down: the stream ends, and its client reconnects (with Last-Event-ID) elsewhere. */
   closing?: AbortSignal;
@@ -91,13 +89,17 @@ export interface StreamDeps {
   revoked?: AbortSignal;
 }
 
-/** Writes the stream until the job ends or the client goes; `resume` is the client's Last-Event-ID. */
-export async function streamJobEvents(req: Request, res: Response, jobId: string, resume: ResumePoint | null, deps: StreamDeps): Promise<void> {
+/**
+ * Starts an event stream on `res` (headers, the `retry:` line and a comment naming `what`) that
+ * follows `iterator`: heartbeats keep it open, and the client going, this server shutting down
+ * (a short `retry:` first) or the credentials no longer holding (a comment saying why) end the
+ * iterator. Returns what closes the stream once its writer is done.
+ */
+export function openEventStream(req: Request, res: Response, what: string, iterator: AsyncIterator<unknown>, deps: StreamControls): () => Promise<void> {
   res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
-  res.write(`retry: ${SSE_RETRY_MS}\n: events of job ${jobId}\n\n`);
+  res.write(`retry: ${SSE_RETRY_MS}\n: events of ${what}\n\n`);
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), deps.heartbeatMs ?? SSE_HEARTBEAT_MS);
-  const iterator = deps.events[Symbol.asyncIterator]();
   const gone = () => void iterator.return?.();
   req.on('close', gone);
   res.on('close', gone);
@@ -113,6 +115,28 @@ export async function streamJobEvents(req: Request, res: Response, jobId: string
   };
   if (deps.revoked?.aborted) revoke();
   else deps.revoked?.addEventListener('abort', revoke, { once: true });
+  return async () => {
+    clearInterval(heartbeat);
+    req.off('close', gone);
+    res.off('close', gone);
+    deps.closing?.removeEventListener('abort', restart);
+    deps.revoked?.removeEventListener('abort', revoke);
+    await iterator.return?.();
+    res.end();
+  };
+}
+
+export interface StreamDeps extends StreamControls {
+  /** The job's events (JobService.progress for its owner). */
+  events: AsyncIterable<JobEvent>;
+  /** The job as the API answers it, once it has ended (with its creation). */
+  finalJob: () => Promise<JobJson>;
+}
+
+/** Writes the stream until the job ends or the client goes; `resume` is the client's Last-Event-ID. */
+export async function streamJobEvents(req: Request, res: Response, jobId: string, resume: ResumePoint | null, deps: StreamDeps): Promise<void> {
+  const iterator = deps.events[Symbol.asyncIterator]();
+  const close = openEventStream(req, res, `job ${jobId}`, iterator, deps);
   const client = new ClientText();
   let shown: string | null = null;
   try {
@@ -136,13 +160,7 @@ export async function streamJobEvents(req: Request, res: Response, jobId: string
       shown = key;
     }
   } finally {
-    clearInterval(heartbeat);
-    req.off('close', gone);
-    res.off('close', gone);
-    deps.closing?.removeEventListener('abort', restart);
-    deps.revoked?.removeEventListener('abort', revoke);
-    await iterator.return?.();
-    res.end();
+    await close();
   }
 }
 

@@ -12,7 +12,7 @@
 // is 400, and after "-end" the answer is 204, which tells EventSource to stop reconnecting.
 import type { Request, Response } from 'express';
 import { AppError, ErrorCode } from '../../shared/platform/errors.js';
-import { fnv1a, frame, parseLastEventId, SSE_HEARTBEAT_MS, SSE_RETRY_MS, sseRestartRetryMs } from '../../api-v1/events.js';
+import { fnv1a, frame, hex, openEventStream, parseLastEventId, type StreamControls } from '../../api-v1/events.js';
 import type { BatchView } from './batch.service.js';
 
 /** Where a reconnecting client of a batch's stream left off. */
@@ -23,7 +23,7 @@ export interface BatchResume {
 }
 
 /** The tag every event id of this batch's stream carries. */
-const tagOf = (batchId: string) => fnv1a(batchId).toString(16).padStart(8, '0');
+const tagOf = (batchId: string) => hex(fnv1a(batchId));
 
 /** A Last-Event-ID this batch's stream wrote; null when absent; BAD_USER_INPUT when it is not one of its own. */
 export function parseBatchEventId(header: string | undefined, batchId: string): BatchResume | null {
@@ -33,16 +33,11 @@ export function parseBatchEventId(header: string | undefined, batchId: string): 
   return { seen: point.length, ended: point.ended };
 }
 
-export interface BatchStreamDeps {
+export interface BatchStreamDeps extends StreamControls {
   /** The batch's states (BatchService.progress for its owner): the last one is the closed batch. */
   states: AsyncIterable<BatchView>;
   /** The batch as the jobs API writes it. */
   json: (view: BatchView) => unknown;
-  heartbeatMs?: number;
-  /** Aborted when this server shuts down: the stream ends, and its client reconnects (with Last-Event-ID) elsewhere. */
-  closing?: AbortSignal;
-  /** Aborted, its reason the line why, when the credentials the stream was opened with no longer hold. */
-  revoked?: AbortSignal;
 }
 
 /** The last state: the batch closed (or, should its close not come in time, every picture ended). */
@@ -50,25 +45,8 @@ const endedOf = (v: BatchView) => v.status !== 'RUNNING' || v.counts.queued + v.
 
 /** Writes the stream until the batch is closed or the client goes; `resume` is the client's Last-Event-ID. */
 export async function streamBatchEvents(req: Request, res: Response, batchId: string, resume: BatchResume | null, deps: BatchStreamDeps): Promise<void> {
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
-  res.flushHeaders();
-  res.write(`retry: ${SSE_RETRY_MS}\n: events of batch ${batchId}\n\n`);
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), deps.heartbeatMs ?? SSE_HEARTBEAT_MS);
   const iterator = deps.states[Symbol.asyncIterator]();
-  const gone = () => void iterator.return?.();
-  req.on('close', gone);
-  const restart = () => {
-    if (!res.writableEnded) res.write(`retry: ${sseRestartRetryMs()}\n: this server is shutting down; reconnect\n\n`);
-    gone();
-  };
-  if (deps.closing?.aborted) restart();
-  else deps.closing?.addEventListener('abort', restart, { once: true });
-  const revoke = () => {
-    if (!res.writableEnded) res.write(`: ${String(deps.revoked?.reason).replace(/[\r\n]+/g, ' ')}\n\n`);
-    gone();
-  };
-  if (deps.revoked?.aborted) revoke();
-  else deps.revoked?.addEventListener('abort', revoke, { once: true });
+  const close = openEventStream(req, res, `batch ${batchId}`, iterator, deps);
   const tag = tagOf(batchId);
   let n = resume?.seen ?? 0;
   try {
@@ -80,11 +58,6 @@ export async function streamBatchEvents(req: Request, res: Response, batchId: st
       if (ended) break;
     }
   } finally {
-    clearInterval(heartbeat);
-    req.off('close', gone);
-    deps.closing?.removeEventListener('abort', restart);
-    deps.revoked?.removeEventListener('abort', revoke);
-    await iterator.return?.();
-    res.end();
+    await close();
   }
 }
