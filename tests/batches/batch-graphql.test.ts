@@ -2,24 +2,13 @@
 // "Following a batch"): startBatch as a real multipart request with real photos (one cut short),
 // its refusals, a zip; the SSE stream's last event carrying the closed batch; Last-Event-ID resume,
 // 204 after the end, 400 for an id the stream never wrote. Real API, worker, Postgres and Redis.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gqlOk, signUp, startStack } from '../helpers/server.js';
+import { signUp, signUpPremium, startStack } from '../helpers/server.js';
 import { readEvents } from '../helpers/sse.js';
+import { cutShort, smallPhoto } from '../fixtures/small-photos.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 const db = () => stack.server.app.services.db;
-const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
-
-const photo = async (name: string, width = 96) =>
-  sharp(await readFile(join(PHOTOS, name)))
-    .resize({ width })
-    .jpeg()
-    .toBuffer();
-/** A damaged picture: a real photo cut short. */
-const truncated = async (name: string) => (await photo(name, 200)).subarray(0, 900);
 
 const START_BATCH = `mutation($steps: [BatchStepInput!]!, $images: [Upload!], $zip: Upload) {
   startBatch(steps: $steps, images: $images, zip: $zip) {
@@ -52,11 +41,7 @@ async function startBatch(token: string, steps: unknown[], images: { name: strin
   return { status: res.status, ...((await res.json()) as Omit<GqlAnswer, 'status'>) };
 }
 
-async function premiumUser(tag: string) {
-  const account = await signUp(stack.url, 'Batch', tag);
-  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, account.token);
-  return account;
-}
+const premiumUser = (tag: string) => signUpPremium(stack.url, 'Batch', tag);
 
 const events = (token: string, id: string, lastEventId?: string) =>
   fetch(`${stack.url}/api/v1/batches/${id}/events`, { headers: { authorization: `Bearer ${token}`, ...(lastEventId !== undefined ? { 'last-event-id': lastEventId } : {}) } });
@@ -72,9 +57,9 @@ describe('startBatch over GraphQL', () => {
   it('takes three photos as a multipart request: the cut one is a FAILED picture with its reason, the other two complete; the last SSE event is the closed batch', async () => {
     const owner = await premiumUser('gql-batch');
     const started = await startBatch(owner.token, UPSCALE, [
-      { name: 'apple.jpg', bytes: await photo('apple.jpg', 400) },
-      { name: 'broken.jpg', bytes: await truncated('cafe.jpg') },
-      { name: 'astronaut.jpg', bytes: await photo('astronaut.jpg', 400) },
+      { name: 'apple.jpg', bytes: await smallPhoto('apple.jpg', 400) },
+      { name: 'broken.jpg', bytes: await cutShort('cafe.jpg') },
+      { name: 'astronaut.jpg', bytes: await smallPhoto('astronaut.jpg', 400) },
     ]);
     expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
     const batch = started.data!.startBatch;
@@ -116,9 +101,9 @@ describe('startBatch over GraphQL', () => {
     const archive = new ZipArchive({});
     const chunks: Buffer[] = [];
     archive.on('data', (c: Buffer) => chunks.push(c));
-    for (const n of ['cafe.jpg', 'chelsea.png']) archive.append(await photo(n, 48), { name: `photos/${n}` });
+    for (const n of ['cafe.jpg', 'chelsea.png']) archive.append(await smallPhoto(n, 48), { name: `photos/${n}` });
     await archive.finalize();
-    const images = await Promise.all(['apple.jpg', 'astronaut.jpg', 'brick.png', 'camera.png'].map(async (name) => ({ name, bytes: await photo(name, 48) })));
+    const images = await Promise.all(['apple.jpg', 'astronaut.jpg', 'brick.png', 'camera.png'].map(async (name) => ({ name, bytes: await smallPhoto(name, 48) })));
     const started = await startBatch(owner.token, UPSCALE, images, { name: 'photos.zip', bytes: Buffer.concat(chunks) });
     expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
     expect(started.data!.startBatch.pictures.map((p) => p.filename)).toEqual(['apple.jpg', 'astronaut.jpg', 'brick.png', 'camera.png', 'cafe.jpg', 'chelsea.png']);
@@ -127,7 +112,7 @@ describe('startBatch over GraphQL', () => {
 
   it('refuses no files, more than three steps and the Free plan with the jobs API codes, starting nothing', async () => {
     const owner = await premiumUser('gql-batch-refused');
-    const apple = { name: 'apple.jpg', bytes: await photo('apple.jpg', 48) };
+    const apple = { name: 'apple.jpg', bytes: await smallPhoto('apple.jpg', 48) };
 
     const none = await startBatch(owner.token, UPSCALE, []);
     expect(none.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'images' });
@@ -159,7 +144,7 @@ describe('a batch event stream with Last-Event-ID', () => {
     const started = await startBatch(
       owner.token,
       UPSCALE,
-      await Promise.all(['apple.jpg', 'astronaut.jpg', 'cafe.jpg'].map(async (name) => ({ name, bytes: await photo(name, 400) }))),
+      await Promise.all(['apple.jpg', 'astronaut.jpg', 'cafe.jpg'].map(async (name) => ({ name, bytes: await smallPhoto(name, 400) }))),
     );
     const id = started.data!.startBatch.id;
     // The first event, then the connection dropped.

@@ -2,32 +2,17 @@
 // Postgres and Redis; per-picture progress over GraphQL and SSE; damaged pictures listed with
 // their reasons while the rest go on; cancel; the zip read back with yauzl; a chain of two steps;
 // another user's batch refused.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, gql, gqlOk, signUp, startStack, waitFor, wsClient } from '../helpers/server.js';
+import { collect, gql, gqlOk, signUp, signUpPremium, startStack, waitFor, wsClient } from '../helpers/server.js';
 import { readEvents } from '../helpers/sse.js';
+import { cutShort, smallPhoto } from '../fixtures/small-photos.js';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 const db = () => stack.server.app.services.db;
-const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
 
-/** A real photo made small (the tests stay fast), as JPEG bytes. */
-const photo = async (name: string, width = 96) =>
-  sharp(await readFile(join(PHOTOS, name)))
-    .resize({ width })
-    .jpeg()
-    .toBuffer();
-/** A damaged picture: a real photo cut short. */
-const truncated = async (name: string) => (await photo(name, 200)).subarray(0, 900);
-
-async function premiumUser(tag: string) {
-  const account = await signUp(stack.url, 'Batch', tag);
-  await gqlOk(stack.url, 'mutation { startTrial { plan } }', {}, account.token);
-  return account;
-}
+const premiumUser = (tag: string) => signUpPremium(stack.url, 'Batch', tag);
 
 async function startBatch(token: string, files: { name: string; bytes: Buffer; field?: string }[], steps: unknown) {
   const form = new FormData();
@@ -117,9 +102,9 @@ describe('batches', () => {
     const owner = await premiumUser('batch-owner');
     // Ten pictures, two of them damaged (the third and the seventh).
     const good = ['apple.jpg', 'astronaut.jpg', 'cafe.jpg', 'coffee.png', 'chelsea.png', 'camera.png', 'grace_hopper.jpg', 'rocket.jpg'];
-    const files = await Promise.all(good.map(async (name) => ({ name, bytes: await photo(name) })));
-    files.splice(2, 0, { name: 'broken-1.jpg', bytes: await truncated('cafe.jpg') });
-    files.splice(6, 0, { name: 'broken-2.jpg', bytes: await truncated('astronaut.jpg') });
+    const files = await Promise.all(good.map(async (name) => ({ name, bytes: await smallPhoto(name) })));
+    files.splice(2, 0, { name: 'broken-1.jpg', bytes: await cutShort('cafe.jpg') });
+    files.splice(6, 0, { name: 'broken-2.jpg', bytes: await cutShort('astronaut.jpg') });
     const started = await startBatch(owner.token, files, [{ tool: 'upscale-image', options: { scale: 2 } }]);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({ object: 'batch', tool: 'upscale-image', runs: 10, counts: { total: 10, failed: 2 } });
@@ -165,7 +150,7 @@ describe('batches', () => {
     const owner = await premiumUser('batch-chain');
     const started = await startBatch(
       owner.token,
-      [{ name: 'apple.jpg', bytes: await photo('apple.jpg', 300) }],
+      [{ name: 'apple.jpg', bytes: await smallPhoto('apple.jpg', 300) }],
       [
         { tool: 'upscale-image', options: { scale: 2 } },
         { tool: 'upscale-image', options: { scale: 2 } },
@@ -192,7 +177,7 @@ describe('batches', () => {
     const chunks: Buffer[] = [];
     archive.on('data', (c: Buffer) => chunks.push(c));
     const names = ['apple.jpg', 'astronaut.jpg', 'cafe.jpg', 'chelsea.png', 'camera.png', 'brick.png'];
-    for (const n of names) archive.append(await photo(n, 400), { name: `photos/${n}` });
+    for (const n of names) archive.append(await smallPhoto(n, 400), { name: `photos/${n}` });
     await archive.finalize();
     const started = await startBatch(owner.token, [{ name: 'photos.zip', bytes: Buffer.concat(chunks), field: 'zip' }], [{ tool: 'upscale-image', options: { scale: 4 } }]);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -212,7 +197,7 @@ describe('batches', () => {
 
   it("refuses another user's batch with NOT_FOUND, and a free plan with PREMIUM_REQUIRED", async () => {
     const owner = await premiumUser('batch-mine');
-    const started = await startBatch(owner.token, [{ name: 'apple.jpg', bytes: await photo('apple.jpg', 48) }], [{ tool: 'upscale-image', options: { scale: 2 } }]);
+    const started = await startBatch(owner.token, [{ name: 'apple.jpg', bytes: await smallPhoto('apple.jpg', 48) }], [{ tool: 'upscale-image', options: { scale: 2 } }]);
     const id = started.body.id as string;
     const stranger = await premiumUser('batch-stranger');
     const auth = { authorization: `Bearer ${stranger.token}` };
@@ -232,12 +217,12 @@ describe('batches', () => {
     expect(mine.batch.id).toBe(id);
 
     const free = await signUp(stack.url, 'Free', 'batch-free');
-    const refused = await startBatch(free.token, [{ name: 'apple.jpg', bytes: await photo('apple.jpg', 48) }], [{ tool: 'upscale-image', options: { scale: 2 } }]);
+    const refused = await startBatch(free.token, [{ name: 'apple.jpg', bytes: await smallPhoto('apple.jpg', 48) }], [{ tool: 'upscale-image', options: { scale: 2 } }]);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PREMIUM_REQUIRED');
     const tooMany = await startBatch(
       owner.token,
-      [{ name: 'a.jpg', bytes: await photo('apple.jpg', 48) }],
+      [{ name: 'a.jpg', bytes: await smallPhoto('apple.jpg', 48) }],
       [1, 2, 3, 4].map(() => ({ tool: 'upscale-image', options: { scale: 2 } })),
     );
     expect(tooMany.status).toBe(400);

@@ -4,28 +4,20 @@
 // lists that batch as one item that opens to its pictures (docs/batches.md, "From a tool's page",
 // "On the dashboard"). One page, three loads; axe on each new state.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeViolations, serverAndBrowser, signedInContext } from '../helpers/browser.js';
-import { gqlOk, signUp, startStack } from '../helpers/server.js';
+import { gqlOk, signUpPremium, startStack } from '../helpers/server.js';
+import { smallPhoto } from '../fixtures/small-photos.js';
 
 const env = serverAndBrowser(() => startStack({ MAX_CONCURRENT_JOBS: '10', TOOL_RATE_PER_MINUTE: '200' }));
-const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
-const photo = async (name: string, width: number, format: 'jpeg' | 'png') =>
-  sharp(await readFile(join(PHOTOS, name)))
-    .resize({ width })
-    .toFormat(format)
-    .toBuffer();
 let account: { token: string; user: { id: string } };
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  account = await signUp(env.server.url, 'Batcher', 'tool-batches');
-  await gqlOk(env.server.url, 'mutation { startTrial { plan } }', {}, account.token);
+  account = await signUpPremium(env.server.url, 'Batcher', 'tool-batches');
   // bypassCSP: axe goes in as a script (axeViolations).
   context = await signedInContext(env.browser, account.token, { viewport: { width: 1280, height: 900 }, bypassCSP: true });
   page = await context.newPage();
@@ -36,7 +28,7 @@ afterAll(() => context?.close());
 it('removes an object as a JPEG when JPEG is picked in Advanced', async () => {
   await page.goto(`${env.server.url}/ai/remove-object`);
   await page.getByRole('heading', { name: 'Object Removal' }).waitFor();
-  await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: await photo('coffee.png', 400, 'png') });
+  await page.locator('input[type=file]').setInputFiles({ name: 'coffee.png', mimeType: 'image/png', buffer: await smallPhoto('coffee.png', 400, 'png') });
   await page.getByLabel('Describe object to remove').fill('cup');
   await page.getByText('Advanced').click();
   const format = page.getByRole('group', { name: 'Output format' });
@@ -60,8 +52,8 @@ it('runs several pictures on the background-removal page as a batch, followed in
   await page.goto(`${env.server.url}/ai/remove-background`);
   await page.getByRole('heading', { name: 'Background Removal' }).waitFor();
   await page.locator('input[type=file]').setInputFiles([
-    { name: 'apple.jpg', mimeType: 'image/jpeg', buffer: await photo('apple.jpg', 256, 'jpeg') },
-    { name: 'chelsea.jpg', mimeType: 'image/jpeg', buffer: await photo('chelsea.png', 256, 'jpeg') },
+    { name: 'apple.jpg', mimeType: 'image/jpeg', buffer: await smallPhoto('apple.jpg', 256, 'jpeg') },
+    { name: 'chelsea.jpg', mimeType: 'image/jpeg', buffer: await smallPhoto('chelsea.png', 256, 'jpeg') },
   ]);
   await page.getByRole('status').filter({ hasText: '2 pictures: a batch using 2 runs.' }).waitFor();
   expect(await axeViolations(page)).toEqual([]);

@@ -121,6 +121,13 @@ export async function signUp(baseUrl: string, firstName = 'Ada', tag = 'user') {
   return data.signUp;
 }
 
+/** A new account on the Premium trial (the image tools and batches are Premium). */
+export async function signUpPremium(baseUrl: string, firstName = 'Ada', tag = 'premium') {
+  const account = await signUp(baseUrl, firstName, tag);
+  await gqlOk(baseUrl, 'mutation { startTrial { plan } }', {}, account.token);
+  return account;
+}
+
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
