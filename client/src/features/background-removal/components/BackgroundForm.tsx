@@ -1,10 +1,9 @@
 import { Eraser, Upload } from 'lucide-react';
 import { SubmitButton } from '../../../components/SubmitButton';
 import type { FormEvent, Ref } from 'react';
-import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
-import { SentImageDetails, type SentImage } from '../../send-to';
-import { BatchFiles } from '../../batches';
+import type { SentImage } from '../../send-to';
+import { PickedImages } from '../../batches';
 import type { BackgroundOptionValues } from '../lib/options';
 import { BackgroundOptions } from './BackgroundOptions';
 
@@ -44,14 +43,7 @@ export function BackgroundForm({ file, sent, previewUrl, busy, inputRef, onFile,
 
       <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent) || files.length > 0} disabled={busy} onFile={onFile} onFiles={onFiles} />
 
-      {files.length > 0 ? (
-        <BatchFiles files={files} />
-      ) : (
-        <>
-          {file && <ImagePreview file={file} previewUrl={previewUrl} />}
-          {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
-        </>
-      )}
+      <PickedImages files={files} file={file} sent={sent} previewUrl={previewUrl} />
 
       <BackgroundOptions values={options} onChange={onOptions} disabled={busy} invalid={invalid} {...optionRefs} />
 

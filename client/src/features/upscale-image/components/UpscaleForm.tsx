@@ -1,13 +1,12 @@
 import { Maximize2, Upload } from 'lucide-react';
 import type { FormEvent, Ref } from 'react';
 import { ChoiceChips } from '../../../components/ChoiceChips';
-import { ImagePreview } from '../../../components/ImagePreview';
 import { ImageFileField } from '../../../components/ImageFileField';
 import { AdvancedOptions } from '../../../components/AdvancedOptions';
 import { OutputFormatField, type OutputFormatValues } from '../../../components/OutputFormatField';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { SentImageDetails, type SentImage } from '../../send-to';
-import { BatchFiles } from '../../batches';
+import type { SentImage } from '../../send-to';
+import { PickedImages } from '../../batches';
 
 export type Scale = '2' | '4';
 const SCALES = [
@@ -47,14 +46,7 @@ export function UpscaleForm({ file, sent, previewUrl, scale, busy, inputRef, onF
         Upload Image
       </h2>
       <ImageFileField ref={inputRef} label="Upload image" hasFile={Boolean(file ?? sent) || files.length > 0} disabled={busy} onFile={onFile} onFiles={onFiles} />
-      {files.length > 0 ? (
-        <BatchFiles files={files} />
-      ) : (
-        <>
-          {file && <ImagePreview file={file} previewUrl={previewUrl} />}
-          {sent && <ImagePreview name={sent.name} previewUrl={previewUrl} details={<SentImageDetails sent={sent} />} />}
-        </>
-      )}
+      <PickedImages files={files} file={file} sent={sent} previewUrl={previewUrl} />
       <ChoiceChips legend="Scale" name="upscale-scale" options={SCALES} value={scale} onChange={onScale} disabled={busy} />
       <p className="text-xs text-slate-500">The result may be at most 36 megapixels (for example 3000×3000 at 2×, 1500×1500 at 4×).</p>
       <AdvancedOptions hint="format">
