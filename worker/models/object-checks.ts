@@ -7,7 +7,7 @@
 import { AppError, ErrorCode } from '../../server/shared/platform/errors.js';
 import { DEFAULT_MIN_SCORE, detectEverything, intersection, iou, namedAmong, type Detection } from './detector.js';
 import { growRadius, type RemovalPlan } from './object-scene.js';
-import { dilateDisc } from './raster.js';
+import { countSet, dilateDisc } from './raster.js';
 
 /** A removal counts as done only if at least this share of the object's own pixels changed noticeably… */
 const MIN_CHANGED_SHARE = 0.5;
@@ -119,9 +119,7 @@ export function sourcesOf(labels: string[], before: Detection[], avoid: Uint8Arr
 
 /** A note for a result that passed the checks but may not convince; null for a plain success. */
 export function doubtOf(plan: Pick<RemovalPlan, 'hole' | 'guessed' | 'leftBeside'> & { width: number; height: number }, object: string | undefined): string | null {
-  let n = 0;
-  for (const v of plan.hole) n += v;
-  const share = n / (plan.width * plan.height);
+  const share = countSet(plan.hole) / (plan.width * plan.height);
   if (share > LARGE_HOLE_SHARE)
     return `The filled area is large (${Math.round(share * 100)} % of the photo), more than what surrounds it can fill convincingly: look closely at the result. A smaller brushed area, or a learned inpainter, does better.`;
   if (plan.leftBeside.length && object)

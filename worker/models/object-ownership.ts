@@ -10,6 +10,7 @@
 // leans towards the object whose box it lies nearer the middle of (two giraffes of one
 // colour), and a pixel past the target's box inside the other's leans the other's way. In
 // doubt the neighbour keeps the pixel: nothing is taken that may not be the target.
+import { countSet } from './raster.js';
 import type { Box } from './segmenter.js';
 
 /**
@@ -111,7 +112,7 @@ export function splitContested(rgb: Uint8Array, W: number, targets: Claim[], nei
       if ((!tm || !nm) && hasContested(t, n, rect)) guessed = true;
       const prior = { t: IN_FRONT * nested(t.box, n.box), n: IN_FRONT * nested(n.box, t.box) };
       const against = decide(rgb, W, t, n, rect, tm && nm ? { target: tm, neighbour: nm } : null, prior, targetOwns[ti]!, neighbourKeeps[ni]!);
-      if (against >= Math.max(TAKE_BACK_MIN_PX, AGAINST_BOXES_SHARE * count(n.mask))) doubted.add(n);
+      if (against >= Math.max(TAKE_BACK_MIN_PX, AGAINST_BOXES_SHARE * countSet(n.mask))) doubted.add(n);
     }
   }
   // A part of the target its own outline missed (a zebra's rump beyond its box, behind the
@@ -281,13 +282,6 @@ function decide(
   return againstBoxes;
 }
 
-/** How many pixels of `m` are set. */
-function count(m: Uint8Array): number {
-  let n = 0;
-  for (const v of m) n += v;
-  return n;
-}
-
 /** The mean of `v` over the set pixels of `on` in a (2r+1)² square around each pixel (summed-area tables). */
 function boxMean(v: Float32Array, on: Uint8Array, w: number, h: number, r: number): Float32Array {
   const sum = new Float64Array((w + 1) * (h + 1));
@@ -345,9 +339,7 @@ function takeBack(rgb: Uint8Array, W: number, t: Claim, n: Claim, keeps: Uint8Ar
   const evidence = boxMean(llr, on, rw, rh, SMOOTH_RADIUS);
   // Whole regions of the neighbour's outline that look like the target, near it (they need not
   // touch it: the giraffe's leg stands between the zebra and its rump), and not specks.
-  let solid = 0;
-  for (const v of t.solid) solid += v;
-  const minSize = Math.max(TAKE_BACK_MIN_PX, TAKE_BACK_MIN_SHARE * solid);
+  const minSize = Math.max(TAKE_BACK_MIN_PX, TAKE_BACK_MIN_SHARE * countSet(t.solid));
   const taken = new Uint8Array(rw * rh);
   for (const region of regionsOver(evidence, on, rw, rh, TAKE_BACK)) if (region.length >= minSize) for (const i of region) taken[i] = 1;
   // Regions that look rather like the target but not plainly enough to take: the result says so.

@@ -83,3 +83,10 @@ export function dilateDisc(mask: Uint8Array, w: number, h: number, radius: numbe
   }
   return out;
 }
+
+/** How many pixels of a 0/1 mask are set. */
+export function countSet(mask: Uint8Array): number {
+  let n = 0;
+  for (const v of mask) n += v;
+  return n;
+}
